@@ -1,0 +1,218 @@
+package io.basalt.storage;
+
+import io.basalt.storage.action.KvService;
+import io.basalt.storage.codec.TableKeys;
+import io.basalt.storage.concurrency.ConcurrencyManager;
+import io.basalt.storage.config.StoreConfig;
+import io.basalt.storage.error.StoreClosedException;
+import io.basalt.storage.fault.FaultInjector;
+import io.basalt.storage.gc.GcWorker;
+import io.basalt.storage.metrics.StorageMetrics;
+import io.basalt.storage.pipeline.CommitPipeline;
+import io.basalt.storage.pipeline.CommitSink;
+import io.basalt.storage.pipeline.SinkPosition;
+import io.basalt.storage.recovery.StoreRecovery;
+import io.basalt.storage.shard.RegionMap;
+import io.basalt.storage.shard.Shard;
+import io.basalt.storage.tso.TimestampOracle;
+import io.basalt.storage.txn.DeadlockDetector;
+import io.basalt.storage.txn.LockResolver;
+import io.basalt.storage.txn.LockWaitManager;
+import io.basalt.storage.txn.SecondaryCommitter;
+import io.basalt.storage.txn.Transaction;
+import io.basalt.storage.txn.TxnContext;
+import io.basalt.storage.txn.TxnFactory;
+import io.basalt.storage.txn.TxnOptions;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.rocksdb.LRUCache;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The transactional key-value store: opens the shards under one data directory, recovers, and hands out
+ * {@link Transaction}s. Owns every resource it creates (shards, thread pools, the data directory lock) and releases
+ * them in {@link #close()}. Thread-safe.
+ */
+public final class TxnStore implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TxnStore.class);
+    private static final byte[] TSO_KEY = "tso-high-water".getBytes(StandardCharsets.US_ASCII);
+
+    private final StoreConfig config;
+    private final DataDirLock dirLock;
+    private final LRUCache blockCache;
+    private final Shard[] shards;
+    private final TxnContext ctx;
+    private final GcWorker gc;
+    private final StoreRecovery.Report recovery;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private TxnStore(StoreConfig config, DataDirLock dirLock, LRUCache blockCache, Shard[] shards, TxnContext ctx,
+                     GcWorker gc, StoreRecovery.Report recovery) {
+        this.config = config;
+        this.dirLock = dirLock;
+        this.blockCache = blockCache;
+        this.shards = shards;
+        this.ctx = ctx;
+        this.gc = gc;
+        this.recovery = recovery;
+    }
+
+    /**
+     * Opens (creating if needed) the store under {@code config.dataDir}, resolves what a previous process left
+     * behind and replays undelivered outbox records to {@code sink} (null: no binlog).
+     */
+    public static TxnStore open(StoreConfig config, MeterRegistry registry, CommitSink sink, FaultInjector faults) {
+        long t0 = System.nanoTime();
+        Path dir = Path.of(config.dataDir);
+        DataDirLock lock = DataDirLock.acquire(dir);
+        LOG.info("opening storage in {} with {} shards", dir.toAbsolutePath(), config.shards);
+        LRUCache cache = new LRUCache(config.rocksdb.blockCacheMb * 1024 * 1024);
+        Shard[] shards = new Shard[config.shards];
+        for (int i = 0; i < shards.length; i++) {
+            shards[i] = Shard.open(i, dir.resolve("shards").resolve(String.format("%02d", i)), config.rocksdb, cache);
+        }
+        Shard meta = shards[0];
+        TimestampOracle tso = new TimestampOracle(new TimestampOracle.HighWaterStore() {
+            @Override
+            public long load() {
+                byte[] v = meta.getMeta(TSO_KEY);
+                return v == null ? 0 : Long.parseLong(new String(v, StandardCharsets.US_ASCII));
+            }
+
+            @Override
+            public void save(long physicalMs) {
+                meta.putMetaSync(TSO_KEY, Long.toString(physicalMs).getBytes(StandardCharsets.US_ASCII));
+            }
+        }, System::currentTimeMillis, config.tsoSaveWindowMs, registry);
+        RegionMap regions = RegionMap.load(meta, i -> shards[i], shards.length);
+        StorageMetrics metrics = new StorageMetrics(registry);
+        ConcurrencyManager cm = new ConcurrencyManager(tso.current());
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-timer"));
+        LockWaitManager waits = new LockWaitManager(timer, 20);
+        KvService kv = new KvService(i -> shards[i], cm, tso::current, waits::released, faults);
+        LockResolver resolver = new LockResolver(kv, regions, tso::current, metrics);
+        StoreRecovery.Report report = new StoreRecovery(shards, regions, kv, resolver, sink).run();
+        CommitPipeline pipeline = new CommitPipeline(sink,
+                sink == null ? SinkPosition.ZERO : report.sinkPosition(), registry);
+        SecondaryCommitter secondaries = new SecondaryCommitter(kv, faults, config.secondaryCommitThreads,
+                config.secondaryCommitQueueLimit, registry);
+        ExecutorService prewritePool = Executors.newCachedThreadPool(r -> daemon(r, "basalt-prewrite"));
+        TxnContext ctx = new TxnContext(config, kv, regions, tso, cm, resolver, waits, new DeadlockDetector(),
+                secondaries, pipeline, metrics, faults, prewritePool, timer, new ConcurrentSkipListMap<>());
+        GcWorker gc = new GcWorker(shards, kv, cm, resolver, tso::current, ctx::minActiveStartTs,
+                config.gcLifeTimeMs, metrics);
+        timer.scheduleWithFixedDelay(() -> runGcQuietly(gc), config.gcRunIntervalMs, config.gcRunIntervalMs,
+                TimeUnit.MILLISECONDS);
+        LOG.info("storage ready in {} ms", (System.nanoTime() - t0) / 1_000_000);
+        return new TxnStore(config, lock, cache, shards, ctx, gc, report);
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static void runGcQuietly(GcWorker gc) {
+        try {
+            gc.runOnce();
+        } catch (RuntimeException e) {
+            LOG.warn("gc round failed; will retry next interval", e);
+        }
+    }
+
+    /** Begins a transaction at a fresh start ts. */
+    public Transaction begin(TxnOptions options) {
+        checkOpen();
+        return TxnFactory.begin(ctx, ctx.tso().next(), options);
+    }
+
+    public Transaction begin() {
+        return begin(TxnOptions.defaults(config));
+    }
+
+    public TxnOptions defaultOptions() {
+        return TxnOptions.defaults(config);
+    }
+
+    /**
+     * Places a new table's row range and index ranges on shards: rows on {@code tableId mod shards}, each index on
+     * the next shard, so an update of a non-indexed column is single-shard (1PC) and one that also changes an
+     * index entry spans two shards (async commit).
+     */
+    public void placeTable(long tableId, List<Long> indexIds) {
+        int n = shards.length;
+        int rowShard = (int) Math.floorMod(tableId, (long) n);
+        ctx.regions().assign(TableKeys.rowPrefix(tableId), TableKeys.rowRangeEnd(tableId), rowShard);
+        for (int i = 0; i < indexIds.size(); i++) {
+            placeIndex(tableId, indexIds.get(i), (rowShard + 1 + i) % n);
+        }
+    }
+
+    public void placeIndex(long tableId, long indexId, int shard) {
+        ctx.regions().assign(TableKeys.indexPrefix(tableId, indexId), TableKeys.indexRangeEnd(tableId, indexId),
+                shard);
+    }
+
+    public RegionMap regions() {
+        return ctx.regions();
+    }
+
+    public TimestampOracle tso() {
+        return ctx.tso();
+    }
+
+    public StorageMetrics metrics() {
+        return ctx.metrics();
+    }
+
+    public GcWorker gc() {
+        return gc;
+    }
+
+    public StoreRecovery.Report recoveryReport() {
+        return recovery;
+    }
+
+    public int shardCount() {
+        return shards.length;
+    }
+
+    /** Store internals for tests and benchmarks in this module's test tree. */
+    public TxnContext context() {
+        return ctx;
+    }
+
+    private void checkOpen() {
+        if (closed.get()) {
+            throw new StoreClosedException();
+        }
+    }
+
+    /** Finishes background commits, stops workers, syncs and closes the shards, releases the data directory. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        LOG.info("closing storage: finishing background commits");
+        ctx.secondaries().close();
+        ctx.timer().shutdownNow();
+        ctx.prewritePool().shutdownNow();
+        for (Shard s : shards) {
+            s.close();
+        }
+        blockCache.close();
+        dirLock.close();
+        LOG.info("storage closed cleanly");
+    }
+}

@@ -1,0 +1,82 @@
+package io.basalt.storage.metrics;
+
+import io.basalt.storage.pipeline.CommitPath;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** The storage engine's meters ({@code basalt.txn.*}, {@code basalt.gc.*}); thread-safe. */
+public final class StorageMetrics {
+    private final MeterRegistry registry;
+    private final Map<CommitPath, Counter> commits = new EnumMap<>(CommitPath.class);
+    private final Map<CommitPath, Timer> commitLatency = new EnumMap<>(CommitPath.class);
+    public final Counter asyncFallbacks;
+    public final Counter onePcFallbacks;
+    public final Timer prewriteLatency;
+    public final Timer primaryCommitLatency;
+    public final Counter lockWaits;
+    public final Timer lockWaitTime;
+    public final Counter conflicts;
+    public final Counter deadlocks;
+    public final Counter lockWaitTimeouts;
+    public final Counter locksResolvedCommit;
+    public final Counter locksResolvedRollback;
+    public final Counter rollbacks;
+    public final Counter gcVersionsRemoved;
+    public final Counter gcRuns;
+    public final Counter gcLocksResolved;
+
+    public StorageMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        for (CommitPath p : CommitPath.values()) {
+            commits.put(p, Counter.builder("basalt.txn.commits").tag("path", p.metricTag)
+                    .description("committed transactions by commit path").register(registry));
+            commitLatency.put(p, Timer.builder("basalt.txn.commit.latency").tag("path", p.metricTag)
+                    .description("commit call latency (until acknowledged) by commit path")
+                    .publishPercentileHistogram().register(registry));
+        }
+        asyncFallbacks = counter("basalt.txn.commit.fallbacks", "from", "async", "async commit finished as 2PC");
+        onePcFallbacks = counter("basalt.txn.commit.fallbacks", "from", "1pc", "1PC finished as 2PC");
+        prewriteLatency = timer("basalt.txn.prewrite.latency", "prewrite of all shards");
+        primaryCommitLatency = timer("basalt.txn.primary_commit.latency", "2PC primary commit");
+        lockWaits = counter("basalt.txn.lock.waits", null, null, "waits for another transaction's lock");
+        lockWaitTime = timer("basalt.txn.lock.wait.time", "time spent waiting for locks");
+        conflicts = counter("basalt.txn.conflicts", null, null, "write conflicts (transaction aborted)");
+        deadlocks = counter("basalt.txn.deadlocks", null, null, "deadlocks detected");
+        lockWaitTimeouts = counter("basalt.txn.lock.wait.timeouts", null, null, "lock wait timeouts");
+        locksResolvedCommit = counter("basalt.txn.locks.resolved", "outcome", "commit", "locks resolved");
+        locksResolvedRollback = counter("basalt.txn.locks.resolved", "outcome", "rollback", "locks resolved");
+        rollbacks = counter("basalt.txn.rollbacks", null, null, "transactions rolled back");
+        gcVersionsRemoved = counter("basalt.gc.versions.removed", null, null, "MVCC versions removed by GC");
+        gcRuns = counter("basalt.gc.runs", null, null, "completed GC rounds");
+        gcLocksResolved = counter("basalt.gc.locks.resolved", null, null, "locks below the safe point resolved");
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    public void committed(CommitPath path, long nanos) {
+        commits.get(path).increment();
+        commitLatency.get(path).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    public double commitCount(CommitPath path) {
+        return commits.get(path).count();
+    }
+
+    private Counter counter(String name, String tagKey, String tagValue, String description) {
+        Counter.Builder b = Counter.builder(name).description(description);
+        if (tagKey != null) {
+            b.tag(tagKey, tagValue);
+        }
+        return b.register(registry);
+    }
+
+    private Timer timer(String name, String description) {
+        return Timer.builder(name).description(description).publishPercentileHistogram().register(registry);
+    }
+}

@@ -1,0 +1,101 @@
+package io.basalt.storage.mvcc;
+
+import io.basalt.storage.codec.MvccKeys;
+import io.basalt.storage.error.DiskErrorException;
+import io.basalt.storage.shard.Shard;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+
+/**
+ * The modifications of one action on one shard, applied as a single WriteBatch. Also remembers which keys lost
+ * their lock, so lock waiters can be woken once the batch is applied. Owned by one thread; closing frees the batch.
+ */
+public final class MvccTxn implements AutoCloseable {
+    private final Shard shard;
+    private final WriteBatch batch = new WriteBatch();
+    private final List<byte[]> releasedLocks = new ArrayList<>();
+    private int modifications;
+    private boolean sync;
+
+    public MvccTxn(Shard shard) {
+        this.shard = shard;
+    }
+
+    public void putLock(byte[] key, Lock lock) {
+        put(shard.lockCf(), MvccKeys.encodeUserKey(key), lock.encode());
+    }
+
+    public void unlockKey(byte[] key) {
+        delete(shard.lockCf(), MvccKeys.encodeUserKey(key));
+        releasedLocks.add(key);
+    }
+
+    public void putWrite(byte[] key, long ts, Write write) {
+        put(shard.writeCf(), MvccKeys.versionKey(key, ts), write.encode());
+    }
+
+    public void deleteWrite(byte[] key, long ts) {
+        delete(shard.writeCf(), MvccKeys.versionKey(key, ts));
+    }
+
+    public void putValue(byte[] key, long startTs, byte[] value) {
+        put(shard.defaultCf(), MvccKeys.versionKey(key, startTs), value);
+    }
+
+    public void deleteValue(byte[] key, long startTs) {
+        delete(shard.defaultCf(), MvccKeys.versionKey(key, startTs));
+    }
+
+    public void putMeta(byte[] key, byte[] value) {
+        put(shard.metaCf(), key, value);
+    }
+
+    public void deleteMeta(byte[] key) {
+        delete(shard.metaCf(), key);
+    }
+
+    /** Marks the batch as a decisive write whose WAL must be synced before the action returns. */
+    public void requireSync() {
+        sync = true;
+    }
+
+    public boolean isEmpty() {
+        return modifications == 0;
+    }
+
+    public List<byte[]> releasedLocks() {
+        return releasedLocks;
+    }
+
+    /** Applies the batch (no-op when empty). */
+    public void apply() {
+        if (modifications > 0) {
+            shard.write(batch, sync);
+        }
+    }
+
+    private void put(org.rocksdb.ColumnFamilyHandle cf, byte[] k, byte[] v) {
+        try {
+            batch.put(cf, k, v);
+            modifications++;
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("cannot build write batch", e);
+        }
+    }
+
+    private void delete(org.rocksdb.ColumnFamilyHandle cf, byte[] k) {
+        try {
+            batch.delete(cf, k);
+            modifications++;
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("cannot build write batch", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        batch.close();
+    }
+}

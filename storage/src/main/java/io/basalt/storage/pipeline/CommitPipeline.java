@@ -1,0 +1,202 @@
+package io.basalt.storage.pipeline;
+
+import io.basalt.storage.error.StorageException;
+import io.basalt.storage.error.UndeterminedResultException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.TreeSet;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hands decided transactions to the {@link CommitSink} strictly in (commitTs, startTs) order, in groups (DESIGN.md
+ * §3.7). A transaction registers a lower bound on its commit ts before its decisive step; a decided transaction is
+ * delivered once its commit ts is below the watermark, the smallest bound of the registered, undecided ones. Every
+ * registration gets a bound above everything already delivered, so the order never goes back.
+ *
+ * <p>Group commit is leader/follower: a committing thread that finds deliverable transactions and no active leader
+ * becomes leader, delivers all of them with one sink call (one write, one fsync), and wakes the followers. Without a
+ * sink the pipeline only passes commits through.
+ *
+ * <p>Liveness: a registered transaction must never wait for another transaction; callers abandon their ticket
+ * before waiting on a lock and register again afterwards.
+ */
+public final class CommitPipeline {
+    private static final Logger LOG = LoggerFactory.getLogger(CommitPipeline.class);
+
+    private final CommitSink sink;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final TreeSet<Ticket> undecided = new TreeSet<>(
+            Comparator.comparingLong((Ticket t) -> t.bound).thenComparingLong(t -> t.seq));
+    private final PriorityQueue<Ticket> ready = new PriorityQueue<>(Comparator.comparing(t -> t.decided));
+    private long seq;
+    private long highestDelivered;
+    private boolean leaderActive;
+    private RuntimeException broken;
+
+    private final Counter groups;
+    private final DistributionSummary groupSize;
+    private final Timer deliverLatency;
+
+    /** One transaction's place in the pipeline. Used by the committing thread only. */
+    public static final class Ticket {
+        private final long startTs;
+        private final long seq;
+        private final long bound;
+        private DecidedTxn decided;
+        private boolean done;
+        private RuntimeException failure;
+
+        private Ticket(long startTs, long seq, long bound) {
+            this.startTs = startTs;
+            this.seq = seq;
+            this.bound = bound;
+        }
+
+        /** The commit ts lower bound in force: the transaction must commit at or above it. */
+        public long bound() {
+            return bound;
+        }
+    }
+
+    public CommitPipeline(CommitSink sink, SinkPosition recovered, MeterRegistry registry) {
+        this.sink = sink;
+        this.highestDelivered = recovered.commitTs();
+        this.groups = Counter.builder("basalt.commit.pipeline.groups")
+                .description("groups handed to the binlog sink").register(registry);
+        this.groupSize = DistributionSummary.builder("basalt.commit.pipeline.group.size")
+                .description("transactions per sink group").publishPercentileHistogram().register(registry);
+        this.deliverLatency = Timer.builder("basalt.commit.pipeline.deliver")
+                .description("time the sink took to make one group durable").publishPercentileHistogram()
+                .register(registry);
+    }
+
+    public boolean hasSink() {
+        return sink != null;
+    }
+
+    /** Registers a transaction about to make its decisive step; its commit ts must be at least the ticket's bound. */
+    public Ticket register(long startTs, long lowerBound) {
+        lock.lock();
+        try {
+            checkNotBroken();
+            Ticket t = new Ticket(startTs, seq++, Math.max(lowerBound, highestDelivered + 1));
+            if (sink != null) {
+                undecided.add(t);
+            }
+            return t;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Withdraws an undecided ticket (the transaction failed, or must wait for a lock before trying again). */
+    public void abandon(Ticket t) {
+        if (sink == null) {
+            return;
+        }
+        lock.lock();
+        try {
+            if (undecided.remove(t)) {
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Records the decision and returns once the transaction is durable in the sink (immediately without a sink).
+     *
+     * @throws UndeterminedResultException if the sink failed: the transaction may be committed in storage
+     */
+    public void commit(Ticket t, long commitTs, CommitPath path, byte[] payload) {
+        if (commitTs < t.bound) {
+            throw new IllegalStateException("commit ts " + commitTs + " below pipeline bound " + t.bound);
+        }
+        if (sink == null) {
+            return;
+        }
+        lock.lock();
+        try {
+            undecided.remove(t);
+            changed.signalAll();
+            checkNotBroken();
+            t.decided = new DecidedTxn(t.startTs, commitTs, path, payload == null ? new byte[0] : payload);
+            ready.add(t);
+            while (!t.done) {
+                if (broken != null) {
+                    ready.remove(t);
+                    t.failure = broken;
+                    break;
+                }
+                if (!leaderActive && deliverable()) {
+                    lead();
+                } else {
+                    changed.awaitUninterruptibly();
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (t.failure != null) {
+            throw new UndeterminedResultException("binlog write failed; the transaction's outcome is undetermined"
+                    + " until restart recovery", t.failure);
+        }
+    }
+
+    private boolean deliverable() {
+        Ticket head = ready.peek();
+        return head != null && (undecided.isEmpty() || head.decided.commitTs() < undecided.first().bound);
+    }
+
+    /** Called with the lock held; releases it while the sink works. */
+    private void lead() {
+        leaderActive = true;
+        List<Ticket> group = new ArrayList<>();
+        while (deliverable()) {
+            group.add(ready.poll());
+        }
+        highestDelivered = Math.max(highestDelivered, group.get(group.size() - 1).decided.commitTs());
+        List<DecidedTxn> txns = new ArrayList<>(group.size());
+        group.forEach(g -> txns.add(g.decided));
+        lock.unlock();
+        RuntimeException failure = null;
+        try {
+            long t0 = System.nanoTime();
+            sink.deliver(txns);
+            deliverLatency.record(System.nanoTime() - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
+            groups.increment();
+            groupSize.record(txns.size());
+        } catch (RuntimeException e) {
+            failure = e;
+            LOG.error("binlog sink failed; commits are refused until restart recovery", e);
+        } finally {
+            lock.lock();
+        }
+        if (failure != null) {
+            broken = failure;
+        }
+        for (Ticket g : group) {
+            g.failure = failure;
+            g.done = true;
+        }
+        leaderActive = false;
+        changed.signalAll();
+    }
+
+    private void checkNotBroken() {
+        if (broken != null) {
+            throw new StorageException("the binlog failed earlier; restart the server to recover it", broken);
+        }
+    }
+}

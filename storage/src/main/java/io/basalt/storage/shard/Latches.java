@@ -1,0 +1,53 @@
+package io.basalt.storage.shard;
+
+import java.util.Arrays;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Per-shard key latches: commands touching the same keys on a shard run one after the other. Keys hash to a fixed
+ * set of slots, acquired in ascending slot order so two commands never deadlock on latches. Held only for the
+ * duration of one command (read snapshot, compute, write batch), never across a wait for another transaction.
+ */
+public final class Latches {
+    private final ReentrantLock[] slots;
+
+    public Latches(int slotCount) {
+        slots = new ReentrantLock[slotCount];
+        for (int i = 0; i < slotCount; i++) {
+            slots[i] = new ReentrantLock();
+        }
+    }
+
+    /** Acquires the latches of {@code keys}; close the guard to release them. */
+    public Guard acquire(Iterable<byte[]> keys) {
+        int[] idx = new int[8];
+        int n = 0;
+        for (byte[] k : keys) {
+            if (n == idx.length) {
+                idx = Arrays.copyOf(idx, n * 2);
+            }
+            idx[n++] = Math.floorMod(Arrays.hashCode(k), slots.length);
+        }
+        int[] sorted = Arrays.stream(idx, 0, n).sorted().distinct().toArray();
+        for (int s : sorted) {
+            slots[s].lock();
+        }
+        return new Guard(sorted);
+    }
+
+    /** The latches of one command; release exactly once, from the thread that acquired them. */
+    public final class Guard implements AutoCloseable {
+        private final int[] held;
+
+        private Guard(int[] held) {
+            this.held = held;
+        }
+
+        @Override
+        public void close() {
+            for (int i = held.length - 1; i >= 0; i--) {
+                slots[held[i]].unlock();
+            }
+        }
+    }
+}

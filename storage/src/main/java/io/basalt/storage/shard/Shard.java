@@ -1,0 +1,181 @@
+package io.basalt.storage.shard;
+
+import io.basalt.storage.config.RocksDbConfig;
+import io.basalt.storage.error.DiskErrorException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.Cache;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * One shard: a RocksDB instance with its own WAL, the unit of atomic write. Column families {@code default} (long
+ * values at key@start_ts), {@code lock}, {@code write} (commit records at key@commit_ts) and {@code meta} (outbox,
+ * region map, TSO high-water). Thread-safe; the store owns it and closes it last.
+ */
+public final class Shard implements AutoCloseable {
+    public static final String CF_DEFAULT = "default";
+    public static final String CF_LOCK = "lock";
+    public static final String CF_WRITE = "write";
+    public static final String CF_META = "meta";
+
+    private final int id;
+    private final RocksDB db;
+    private final DBOptions dbOptions;
+    private final List<ColumnFamilyOptions> cfOptions;
+    private final List<ColumnFamilyHandle> handles;
+    private final WriteOptions syncWrite;
+    private final WriteOptions noSyncWrite;
+    private final Latches latches = new Latches(4096);
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private Shard(int id, RocksDB db, DBOptions dbOptions, List<ColumnFamilyOptions> cfOptions,
+                  List<ColumnFamilyHandle> handles, boolean syncDecisive) {
+        this.id = id;
+        this.db = db;
+        this.dbOptions = dbOptions;
+        this.cfOptions = cfOptions;
+        this.handles = handles;
+        this.syncWrite = new WriteOptions().setSync(syncDecisive);
+        this.noSyncWrite = new WriteOptions().setSync(false);
+    }
+
+    public static Shard open(int id, Path dir, RocksDbConfig cfg, Cache blockCache) {
+        try {
+            Files.createDirectories(dir);
+            DBOptions dbo = new DBOptions()
+                    .setCreateIfMissing(true)
+                    .setCreateMissingColumnFamilies(true)
+                    .setEnablePipelinedWrite(cfg.enablePipelinedWrite)
+                    .setAllowConcurrentMemtableWrite(cfg.allowConcurrentMemtableWrite)
+                    .setEnableWriteThreadAdaptiveYield(cfg.enableWriteThreadAdaptiveYield)
+                    .setMaxBackgroundJobs(cfg.maxBackgroundJobs)
+                    .setKeepLogFileNum(3);
+            List<ColumnFamilyOptions> cfos = new ArrayList<>();
+            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+            for (String name : List.of(CF_DEFAULT, CF_LOCK, CF_WRITE, CF_META)) {
+                ColumnFamilyOptions o = columnFamilyOptions(cfg, blockCache);
+                cfos.add(o);
+                descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), o));
+            }
+            List<ColumnFamilyHandle> handles = new ArrayList<>();
+            RocksDB db = RocksDB.open(dbo, dir.toString(), descriptors, handles);
+            return new Shard(id, db, dbo, cfos, handles, cfg.syncDecisiveWrites);
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("cannot open shard " + id + " at " + dir + ": " + e.getMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new DiskErrorException("cannot create shard directory " + dir, e);
+        }
+    }
+
+    private static ColumnFamilyOptions columnFamilyOptions(RocksDbConfig cfg, Cache blockCache) {
+        BlockBasedTableConfig table = new BlockBasedTableConfig()
+                .setBlockCache(blockCache)
+                .setFilterPolicy(new BloomFilter(cfg.bloomBitsPerKey, false));
+        return new ColumnFamilyOptions()
+                .setWriteBufferSize(cfg.writeBufferSizeMb * 1024 * 1024)
+                .setMaxWriteBufferNumber(cfg.maxWriteBufferNumber)
+                .setCompressionType(compression(cfg.compression))
+                .setTableFormatConfig(table);
+    }
+
+    private static CompressionType compression(String name) {
+        return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+            case "none" -> CompressionType.NO_COMPRESSION;
+            case "lz4" -> CompressionType.LZ4_COMPRESSION;
+            case "zstd" -> CompressionType.ZSTD_COMPRESSION;
+            default -> throw new IllegalArgumentException("unknown rocksdb compression '" + name + "'");
+        };
+    }
+
+    public int id() {
+        return id;
+    }
+
+    RocksDB db() {
+        return db;
+    }
+
+    public ColumnFamilyHandle defaultCf() {
+        return handles.get(0);
+    }
+
+    public ColumnFamilyHandle lockCf() {
+        return handles.get(1);
+    }
+
+    public ColumnFamilyHandle writeCf() {
+        return handles.get(2);
+    }
+
+    public ColumnFamilyHandle metaCf() {
+        return handles.get(3);
+    }
+
+    public Latches latches() {
+        return latches;
+    }
+
+    public ShardSnapshot snapshot() {
+        return new ShardSnapshot(this);
+    }
+
+    /** Applies a batch atomically; {@code sync} makes it durable (WAL fsync, grouped with concurrent writers). */
+    public void write(WriteBatch batch, boolean sync) {
+        try {
+            db.write(sync ? syncWrite : noSyncWrite, batch);
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("write failed on shard " + id + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Latest committed value of a meta key (no MVCC: metadata of the engine itself). */
+    public byte[] getMeta(byte[] key) {
+        try {
+            return db.get(metaCf(), key);
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("meta read failed on shard " + id, e);
+        }
+    }
+
+    /** Durably stores one meta key. */
+    public void putMetaSync(byte[] key, byte[] value) {
+        try (WriteBatch b = new WriteBatch()) {
+            b.put(metaCf(), key, value);
+            write(b, true);
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("meta write failed on shard " + id, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            db.syncWal();
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("final WAL sync failed on shard " + id, e);
+        } finally {
+            handles.forEach(ColumnFamilyHandle::close);
+            db.close();
+            dbOptions.close();
+            cfOptions.forEach(ColumnFamilyOptions::close);
+            syncWrite.close();
+            noSyncWrite.close();
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.basalt.storage.txn;
+
+import io.basalt.storage.fault.FaultPoints;
+import io.basalt.storage.action.PrewriteResult;
+import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.CommitPipeline;
+import io.basalt.storage.tso.Timestamps;
+
+/**
+ * Async commit (TiDB 5.0, spec §3): the transaction is committed the moment every prewrite succeeded, at the max of
+ * the per-key min_commit_ts; the keys, primary included, are committed in the background. Falls back to 2PC when a
+ * key exceeds max_commit_ts or a prewrite meets another transaction's lock.
+ */
+final class AsyncCommit {
+    private AsyncCommit() {
+    }
+
+    static long commit(TxnContext ctx, PreparedCommit pc) {
+        long startTs = pc.startTs();
+        CommitPipeline.Ticket ticket = ctx.pipeline().register(startTs, lowerBound(ctx, pc));
+        long maxCommitTs = maxCommitTs(ctx);
+        // a resolver may roll back the primary only once max_commit_ts has passed (tidb#33641)
+        long ttl = Math.max(TwoPhaseCommit.ttl(ctx, pc),
+                Timestamps.physical(maxCommitTs) - Timestamps.physical(startTs) + 1);
+        Prewriter.Outcome out;
+        try {
+            out = Prewriter.run(ctx, pc, Prewriter.Mode.ASYNC, ticket.bound(), maxCommitTs, ttl,
+                    () -> ctx.pipeline().abandon(ticket));
+        } catch (RuntimeException e) {
+            ctx.pipeline().abandon(ticket);
+            throw e;
+        }
+        long commitTs = 0;
+        boolean fellBack = out.fellBackOnLock();
+        for (PrewriteResult r : out.results()) {
+            fellBack |= r.minCommitTs() == 0;
+            commitTs = Math.max(commitTs, r.minCommitTs());
+        }
+        if (fellBack) {
+            ctx.pipeline().abandon(ticket);
+            ctx.metrics().asyncFallbacks.increment();
+            return TwoPhaseCommit.finish(ctx, pc, out.outboxWritten());
+        }
+        ctx.faults().hit(FaultPoints.AFTER_ALL_PREWRITES, startTs);
+        ctx.tso().observe(commitTs);
+        ctx.pipeline().commit(ticket, commitTs, CommitPath.ASYNC_COMMIT, pc.payload());
+        ctx.secondaries().submit(startTs, commitTs, KeyGroups.lockedKeysByShard(pc, true),
+                out.outboxWritten() ? pc.primaryShard() : -1);
+        return commitTs;
+    }
+
+    /** The TSO seed that makes the commit linearizable; skipped under causal consistency (spec §3.10). */
+    static long lowerBound(TxnContext ctx, PreparedCommit pc) {
+        return pc.options().causalConsistencyOnly() ? pc.startTs() + 1 : ctx.tso().next() + 1;
+    }
+
+    static long maxCommitTs(TxnContext ctx) {
+        long now = ctx.tso().current();
+        return Timestamps.compose(Timestamps.physical(now) + ctx.config().asyncCommitSafeWindowMs, 0);
+    }
+}

@@ -1,0 +1,56 @@
+package io.basalt.storage.txn;
+
+import io.basalt.storage.error.KeyIsLockedException;
+import io.basalt.storage.error.LockWaitTimeoutException;
+import io.basalt.storage.mvcc.KeyLock;
+import java.util.Set;
+
+/**
+ * What a transaction does when it meets another's lock: resolve it if possible, otherwise register the wait in the
+ * deadlock detector (writers only) and sleep until the lock is released or may have expired, never past the
+ * caller's deadline.
+ */
+final class LockWaiter {
+    /** Re-check period while waiting: a released lock wakes us earlier; this bounds missed wake-ups. */
+    private static final long MAX_SLICE_MS = 200;
+
+    private LockWaiter() {
+    }
+
+    /** For writers: may throw Deadlock (whole transaction) or LockWaitTimeout (statement). */
+    static void awaitForWrite(TxnContext ctx, KeyIsLockedException e, long startTs, long startNanos,
+                              long timeoutMs) {
+        long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), startTs, null);
+        if (ms == 0) {
+            return;
+        }
+        long waitedMs = (System.nanoTime() - startNanos) / 1_000_000;
+        long remaining = timeoutMs - waitedMs;
+        if (remaining <= 0) {
+            ctx.metrics().lockWaitTimeouts.increment();
+            throw new LockWaitTimeoutException(startTs, waitedMs);
+        }
+        try {
+            ctx.deadlocks().beginWait(startTs, e.lock.startTs);
+        } catch (RuntimeException deadlock) {
+            ctx.metrics().deadlocks.increment();
+            throw deadlock;
+        }
+        long t0 = System.nanoTime();
+        try {
+            ctx.metrics().lockWaits.increment();
+            ctx.waits().await(e.key, startTs, Math.min(Math.min(ms, remaining), MAX_SLICE_MS));
+        } finally {
+            ctx.deadlocks().endWait(startTs);
+            ctx.metrics().lockWaitTime.record(System.nanoTime() - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** For snapshot readers: resolves or waits; pushed transactions are added to {@code bypass}. */
+    static void awaitForRead(TxnContext ctx, KeyIsLockedException e, long readTs, Set<Long> bypass) {
+        long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), readTs, bypass);
+        if (ms > 0) {
+            ctx.waits().await(e.key, readTs, Math.min(ms, MAX_SLICE_MS));
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.basalt.storage.txn;
+
+import io.basalt.storage.action.PrewriteResult;
+import io.basalt.storage.fault.FaultPoints;
+import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.CommitPipeline;
+import java.util.Map;
+
+/**
+ * One-phase commit (spec §4): all mutations are on one shard, so one synced WriteBatch writes the commit records at
+ * the calculated commit ts (and the outbox record) and no lock is ever persisted. Falls back to 2PC when the commit
+ * ts would exceed max_commit_ts or the prewrite meets another transaction's lock.
+ */
+final class OnePhaseCommit {
+    private OnePhaseCommit() {
+    }
+
+    static long commit(TxnContext ctx, PreparedCommit pc) {
+        long startTs = pc.startTs();
+        CommitPipeline.Ticket ticket = ctx.pipeline().register(startTs, AsyncCommit.lowerBound(ctx, pc));
+        ctx.faults().hit(FaultPoints.BEFORE_ONE_PC, startTs);
+        Prewriter.Outcome out;
+        try {
+            out = Prewriter.run(ctx, pc, Prewriter.Mode.ONE_PC, ticket.bound(), AsyncCommit.maxCommitTs(ctx),
+                    TwoPhaseCommit.ttl(ctx, pc), () -> ctx.pipeline().abandon(ticket));
+        } catch (RuntimeException e) {
+            ctx.pipeline().abandon(ticket);
+            throw e;
+        }
+        PrewriteResult r = out.results().get(0);
+        if (out.fellBackOnLock() || r.onePcCommitTs() == 0) {
+            ctx.pipeline().abandon(ticket);
+            ctx.metrics().onePcFallbacks.increment();
+            return TwoPhaseCommit.finish(ctx, pc, out.outboxWritten());
+        }
+        long commitTs = r.onePcCommitTs();
+        ctx.tso().observe(commitTs);
+        ctx.pipeline().commit(ticket, commitTs, CommitPath.ONE_PC, pc.payload());
+        if (out.outboxWritten()) {
+            ctx.secondaries().submit(startTs, commitTs, Map.of(), pc.primaryShard());
+        }
+        return commitTs;
+    }
+}

@@ -1,0 +1,495 @@
+package io.basalt.storage.txn;
+
+import io.basalt.storage.action.Mutation;
+import io.basalt.storage.action.PessimisticLockRequest;
+import io.basalt.storage.action.PessimisticLockResult;
+import io.basalt.storage.error.KeyIsLockedException;
+import io.basalt.storage.error.KeyTooLargeException;
+import io.basalt.storage.error.StorageException;
+import io.basalt.storage.error.TransactionAbortedException;
+import io.basalt.storage.error.TxnRolledBackException;
+import io.basalt.storage.error.TxnTooLargeException;
+import io.basalt.storage.error.UndeterminedResultException;
+import io.basalt.storage.mvcc.KvPair;
+import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.shard.Region;
+import io.basalt.storage.tso.Timestamps;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One transaction, coordinated client-side as TiDB's client-go does: snapshot reads at start_ts that see the
+ * transaction's own buffered writes, pessimistic locks taken as statements run (pessimistic mode), statement
+ * savepoints, and a commit that picks 1PC, async commit or 2PC. Not thread-safe: one session thread drives it.
+ */
+public final class Transaction implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Transaction.class);
+
+    public enum State { ACTIVE, COMMITTED, ROLLED_BACK, FAILED }
+
+    private final TxnContext ctx;
+    private final long startTs;
+    private final TxnOptions options;
+    private final MutationBuffer buffer = new MutationBuffer();
+    private final TreeSet<byte[]> locked = new TreeSet<>(Arrays::compareUnsigned);
+    private final Set<Long> bypass = ConcurrentHashMap.newKeySet();
+    private long forUpdateTs;
+    private byte[] primary;
+    private boolean prewriteStarted;
+    private ScheduledFuture<?> heartbeat;
+    private State state = State.ACTIVE;
+    private long commitTs;
+    private CommitPath commitPath;
+
+    Transaction(TxnContext ctx, long startTs, TxnOptions options) {
+        this.ctx = ctx;
+        this.startTs = startTs;
+        this.options = options;
+        ctx.activeTxns().put(startTs, Boolean.TRUE);
+    }
+
+    public long startTs() {
+        return startTs;
+    }
+
+    public TxnOptions options() {
+        return options;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    /** Commit ts after a successful commit (0 for a transaction that wrote nothing). */
+    public long commitTs() {
+        return commitTs;
+    }
+
+    /** The path the commit took, or null before commit and for read-only transactions. */
+    public CommitPath commitPath() {
+        return commitPath;
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    public byte[] get(byte[] key) {
+        checkActive();
+        Mutation m = buffer.get(key);
+        if (m != null && m.op() != Mutation.Op.LOCK && m.op() != Mutation.Op.CHECK_NOT_EXISTS) {
+            return m.op() == Mutation.Op.DELETE ? null : m.value();
+        }
+        int shard = ctx.shardOf(key);
+        while (true) {
+            try {
+                return ctx.kv().get(shard, key, startTs, bypass);
+            } catch (KeyIsLockedException e) {
+                LockWaiter.awaitForRead(ctx, e, startTs, bypass);
+            }
+        }
+    }
+
+    /** Values of {@code keys} in order (null = absent), one snapshot read per shard. */
+    public List<byte[]> batchGet(List<byte[]> keys) {
+        checkActive();
+        byte[][] out = new byte[keys.size()][];
+        Map<Integer, List<Integer>> byShard = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            Mutation m = buffer.get(keys.get(i));
+            if (m != null && m.op() != Mutation.Op.LOCK && m.op() != Mutation.Op.CHECK_NOT_EXISTS) {
+                out[i] = m.op() == Mutation.Op.DELETE ? null : m.value();
+            } else {
+                byShard.computeIfAbsent(ctx.shardOf(keys.get(i)), s -> new ArrayList<>()).add(i);
+            }
+        }
+        for (var e : byShard.entrySet()) {
+            List<byte[]> ks = new ArrayList<>();
+            e.getValue().forEach(i -> ks.add(keys.get(i)));
+            List<byte[]> vals;
+            while (true) {
+                try {
+                    vals = ctx.kv().batchGet(e.getKey(), ks, startTs, bypass);
+                    break;
+                } catch (KeyIsLockedException ex) {
+                    LockWaiter.awaitForRead(ctx, ex, startTs, bypass);
+                }
+            }
+            for (int j = 0; j < vals.size(); j++) {
+                out[e.getValue().get(j)] = vals.get(j);
+            }
+        }
+        return Arrays.asList(out);
+    }
+
+    /**
+     * Up to {@code limit} pairs of [start, end) (end empty = unbounded) in ascending key order, or descending with
+     * {@code reverse}, as of start_ts with this transaction's own writes applied.
+     */
+    public List<KvPair> scan(byte[] start, byte[] end, int limit, boolean reverse) {
+        checkActive();
+        NavigableMap<byte[], Mutation> own = end.length == 0 ? buffer.view().tailMap(start, true)
+                : buffer.view().subMap(start, true, end, false);
+        int hidden = 0;
+        for (Mutation m : own.values()) {
+            if (m.op() == Mutation.Op.DELETE) {
+                hidden++;
+            }
+        }
+        List<KvPair> stored = storeScan(start, end, limit + hidden, reverse);
+        TreeMap<byte[], byte[]> merged = new TreeMap<>(Arrays::compareUnsigned);
+        stored.forEach(p -> merged.put(p.key(), p.value()));
+        byte[] bound = stored.size() == limit + hidden && !stored.isEmpty() ? stored.get(stored.size() - 1).key() : null;
+        for (Mutation m : own.values()) {
+            if (bound != null && (reverse ? Arrays.compareUnsigned(m.key(), bound) < 0
+                    : Arrays.compareUnsigned(m.key(), bound) > 0)) {
+                continue; // beyond what the store part covered: decided by a later page
+            }
+            switch (m.op()) {
+                case PUT, INSERT -> merged.put(m.key(), m.value());
+                case DELETE -> merged.remove(m.key());
+                default -> { }
+            }
+        }
+        List<KvPair> out = new ArrayList<>(Math.min(limit, merged.size()));
+        for (var e : (reverse ? merged.descendingMap() : merged).entrySet()) {
+            if (out.size() == limit) {
+                break;
+            }
+            out.add(new KvPair(e.getKey(), e.getValue()));
+        }
+        return out;
+    }
+
+    private List<KvPair> storeScan(byte[] start, byte[] end, int limit, boolean reverse) {
+        List<Region> regions = new ArrayList<>(ctx.regions().overlapping(start, end));
+        if (reverse) {
+            Collections.reverse(regions);
+        }
+        List<KvPair> out = new ArrayList<>();
+        for (Region r : regions) {
+            if (out.size() >= limit) {
+                break;
+            }
+            byte[] s = Arrays.compareUnsigned(r.start(), start) > 0 ? r.start() : start;
+            byte[] e = end.length == 0 ? r.end()
+                    : r.end().length == 0 || Arrays.compareUnsigned(r.end(), end) > 0 ? end : r.end();
+            while (true) {
+                try {
+                    out.addAll(ctx.kv().scan(r.shardId(), s, e, limit - out.size(), reverse, startTs, bypass));
+                    break;
+                } catch (KeyIsLockedException ex) {
+                    LockWaiter.awaitForRead(ctx, ex, startTs, bypass);
+                }
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    /** Writes a value; in a pessimistic transaction the key is locked first (a blind write still needs its lock). */
+    public void put(byte[] key, byte[] value) {
+        write(Mutation.put(key, value), true);
+    }
+
+    public void delete(byte[] key) {
+        write(Mutation.delete(key), true);
+    }
+
+    /** Writes a key that must not have a live value (INSERT); fails with a duplicate-key error otherwise. */
+    public void insert(byte[] key, byte[] value) {
+        write(Mutation.insert(key, value), true);
+    }
+
+    /**
+     * Writes without a pessimistic lock: for keys whose changes another locked key already serialises, such as
+     * non-unique index entries of a locked row (TiDB skips their locks the same way).
+     */
+    public void putNoLock(byte[] key, byte[] value) {
+        write(Mutation.put(key, value), false);
+    }
+
+    public void deleteNoLock(byte[] key) {
+        write(Mutation.delete(key), false);
+    }
+
+    private void write(Mutation m, boolean lockFirst) {
+        checkActive();
+        if (m.key().length > ctx.config().maxKeySize) {
+            throw new KeyTooLargeException(m.key().length, ctx.config().maxKeySize);
+        }
+        if (options.pessimistic() && lockFirst && !locked.contains(m.key())) {
+            boolean mustNotExist = m.op() == Mutation.Op.INSERT;
+            lockKeys(List.of(m.key()), false, mustNotExist ? new boolean[] {true} : null);
+        }
+        buffer.put(m);
+        if (buffer.bytes() > ctx.config().txnSizeLimitBytes) {
+            throw new TxnTooLargeException("transaction is larger than " + ctx.config().txnSizeLimitBytes
+                    + " bytes (txn_size_limit_bytes)");
+        }
+    }
+
+    /**
+     * Locks {@code keys} for this transaction (SELECT ... FOR UPDATE, and the rows a DML statement changes) and
+     * returns their latest committed values when asked. Pessimistic transactions wait for other holders (deadlock
+     * detection, lock wait timeout); optimistic ones only record the intent, checked at commit.
+     *
+     * @param shouldNotExist per key, fail with a duplicate-key error if it exists (null: no check)
+     */
+    public List<byte[]> lockKeys(List<byte[]> keys, boolean returnValues, boolean[] shouldNotExist) {
+        checkActive();
+        if (!options.pessimistic()) {
+            for (int i = 0; i < keys.size(); i++) {
+                byte[] k = keys.get(i);
+                if (buffer.get(k) == null) {
+                    buffer.put(shouldNotExist != null && shouldNotExist[i] ? Mutation.checkNotExists(k)
+                            : Mutation.lock(k));
+                }
+            }
+            return returnValues ? batchGet(keys) : List.of();
+        }
+        try {
+            return acquirePessimisticLocks(keys, returnValues, shouldNotExist);
+        } catch (TransactionAbortedException e) {
+            rollbackQuietly();
+            throw e;
+        }
+    }
+
+    private List<byte[]> acquirePessimisticLocks(List<byte[]> keys, boolean returnValues, boolean[] shouldNotExist) {
+        if (primary == null) {
+            primary = keys.get(0);
+            startHeartbeat();
+        }
+        long lockTs = Math.max(forUpdateTs, ctx.tso().next());
+        byte[][] values = new byte[keys.size()][];
+        Map<Integer, List<Integer>> byShard = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            byShard.computeIfAbsent(ctx.shardOf(keys.get(i)), s -> new ArrayList<>()).add(i);
+        }
+        long t0 = System.nanoTime();
+        long maxForUpdate = lockTs;
+        for (var e : byShard.entrySet()) {
+            List<byte[]> ks = new ArrayList<>();
+            boolean[] sne = shouldNotExist == null ? null : new boolean[e.getValue().size()];
+            for (int j = 0; j < e.getValue().size(); j++) {
+                int i = e.getValue().get(j);
+                ks.add(keys.get(i));
+                if (sne != null) {
+                    sne[j] = shouldNotExist[i];
+                }
+            }
+            PessimisticLockRequest req = new PessimisticLockRequest(ks, sne, primary, startTs, lockTs,
+                    ctx.config().managedLockTtlMs, returnValues);
+            PessimisticLockResult res;
+            while (true) {
+                try {
+                    res = ctx.kv().acquirePessimisticLock(e.getKey(), req);
+                    break;
+                } catch (KeyIsLockedException locked) {
+                    LockWaiter.awaitForWrite(ctx, locked, startTs, t0, options.lockWaitTimeoutMs());
+                }
+            }
+            locked.addAll(ks);
+            maxForUpdate = Math.max(maxForUpdate, res.maxConflictTs());
+            for (int j = 0; j < res.values().size(); j++) {
+                values[e.getValue().get(j)] = res.values().get(j);
+            }
+        }
+        forUpdateTs = maxForUpdate;
+        return returnValues ? Arrays.asList(values) : List.of();
+    }
+
+    private void startHeartbeat() {
+        long interval = ctx.config().heartbeatIntervalMs;
+        byte[] p = primary;
+        heartbeat = ctx.timer().scheduleWithFixedDelay(() -> {
+            long elapsed = Timestamps.physical(ctx.tso().current()) - Timestamps.physical(startTs);
+            try {
+                ctx.kv().txnHeartBeat(ctx.shardOf(p), p, startTs, elapsed + ctx.config().managedLockTtlMs);
+            } catch (RuntimeException e) {
+                LOG.debug("heartbeat of txn {} skipped: {}", startTs, e.toString());
+            }
+        }, interval, interval, TimeUnit.MILLISECONDS);
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    /** Marks the start of a statement; {@link #rollbackToSavepoint} undoes its buffered writes. */
+    public int savepoint() {
+        return buffer.savepoint();
+    }
+
+    /** Undoes buffered writes after {@code savepoint}; locks taken meanwhile stay held, as in InnoDB. */
+    public void rollbackToSavepoint(int savepoint) {
+        checkActive();
+        buffer.rollbackTo(savepoint);
+    }
+
+    // ---------------------------------------------------------------- commit / rollback
+
+    /**
+     * Commits; returns once the transaction is decided and, with a binlog sink, durable there. {@code payload} is
+     * the transaction's binlog events (null if none).
+     *
+     * @throws TransactionAbortedException write conflict, deadlock or rolled back by a resolver: nothing committed
+     * @throws UndeterminedResultException the outcome is unknown until restart recovery
+     */
+    public long commit(byte[] payload) {
+        checkActive();
+        long t0 = System.nanoTime();
+        try {
+            PreparedCommit pc = prepare(payload);
+            if (pc == null) {
+                releasePessimisticLocks();
+                state = State.COMMITTED;
+                return 0;
+            }
+            prewriteStarted = true;
+            CommitPath path = CommitPathSelector.choose(ctx.config(), pc);
+            commitTs = switch (path) {
+                case ONE_PC -> OnePhaseCommit.commit(ctx, pc);
+                case ASYNC_COMMIT -> AsyncCommit.commit(ctx, pc);
+                case TWO_PC -> TwoPhaseCommit.commit(ctx, pc);
+            };
+            commitPath = path;
+            state = State.COMMITTED;
+            ctx.metrics().committed(path, System.nanoTime() - t0);
+            return commitTs;
+        } catch (UndeterminedResultException e) {
+            state = State.FAILED;
+            throw e;
+        } catch (StorageException e) {
+            if (e instanceof TransactionAbortedException) {
+                ctx.metrics().conflicts.increment();
+            }
+            rollbackQuietly();
+            throw e;
+        } catch (RuntimeException e) {
+            state = State.FAILED; // outcome unknown (e.g. the coordinator "crashed"): leave it to lock resolution
+            throw e;
+        } finally {
+            finish();
+        }
+    }
+
+    private PreparedCommit prepare(byte[] payload) {
+        List<Mutation> all = new ArrayList<>(buffer.view().values());
+        for (byte[] k : locked) {
+            if (buffer.get(k) == null) {
+                all.add(Mutation.lock(k)); // locked but unchanged: released by the commit
+            }
+        }
+        boolean writes = all.stream().anyMatch(m -> m.op() == Mutation.Op.PUT || m.op() == Mutation.Op.DELETE
+                || m.op() == Mutation.Op.INSERT);
+        boolean optimisticLocks = !options.pessimistic() && all.stream().anyMatch(m -> m.op() == Mutation.Op.LOCK);
+        if (!writes && !optimisticLocks) {
+            return null; // read-only: pessimistic locks are simply released
+        }
+        all.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
+        byte[] prim = primary != null ? primary : all.stream()
+                .filter(m -> m.op() != Mutation.Op.CHECK_NOT_EXISTS).findFirst().orElseThrow().key();
+        Map<Integer, List<Mutation>> byShard = new HashMap<>();
+        List<byte[]> secondaries = new ArrayList<>();
+        long keyBytes = 0;
+        for (Mutation m : all) {
+            byShard.computeIfAbsent(ctx.shardOf(m.key()), s -> new ArrayList<>()).add(m);
+            keyBytes += m.key().length;
+            if (m.op() != Mutation.Op.CHECK_NOT_EXISTS && !Arrays.equals(m.key(), prim)) {
+                secondaries.add(m.key());
+            }
+        }
+        Map<Integer, PreparedCommit.ShardBatch> batches = new LinkedHashMap<>();
+        byShard.forEach((shard, ms) -> {
+            boolean[] flags = new boolean[ms.size()];
+            for (int i = 0; i < ms.size(); i++) {
+                flags[i] = locked.contains(ms.get(i).key());
+            }
+            batches.put(shard, new PreparedCommit.ShardBatch(ms, options.pessimistic() ? flags : null));
+        });
+        return new PreparedCommit(startTs, prim, ctx.shardOf(prim), batches, secondaries,
+                options.pessimistic() ? forUpdateTs : 0, all.size(), keyBytes, payload, options);
+    }
+
+    /** Rolls back: buffered writes are dropped, locks released. */
+    public void rollback() {
+        if (state != State.ACTIVE) {
+            return;
+        }
+        try {
+            if (prewriteStarted) {
+                rollbackAllKeys();
+            } else {
+                releasePessimisticLocks();
+            }
+        } finally {
+            state = State.ROLLED_BACK;
+            ctx.metrics().rollbacks.increment();
+            finish();
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            state = State.ACTIVE;
+            rollback();
+        } catch (RuntimeException e) {
+            state = State.ROLLED_BACK;
+            LOG.warn("rollback of txn {} incomplete; lock resolution will finish it: {}", startTs, e.toString());
+        }
+    }
+
+    private void rollbackAllKeys() {
+        TreeSet<byte[]> keys = new TreeSet<>(Arrays::compareUnsigned);
+        keys.addAll(buffer.view().keySet());
+        keys.addAll(locked);
+        Map<Integer, List<byte[]>> byShard = new LinkedHashMap<>();
+        for (byte[] k : keys) {
+            byShard.computeIfAbsent(ctx.shardOf(k), s -> new ArrayList<>()).add(k);
+        }
+        byShard.forEach((shard, ks) -> ctx.kv().rollback(shard, ks, startTs));
+    }
+
+    private void releasePessimisticLocks() {
+        Map<Integer, List<byte[]>> byShard = new LinkedHashMap<>();
+        for (byte[] k : locked) {
+            byShard.computeIfAbsent(ctx.shardOf(k), s -> new ArrayList<>()).add(k);
+        }
+        byShard.forEach((shard, ks) -> ctx.kv().pessimisticRollback(shard, ks, startTs, Long.MAX_VALUE));
+    }
+
+    private void finish() {
+        if (heartbeat != null) {
+            heartbeat.cancel(false);
+            heartbeat = null;
+        }
+        ctx.activeTxns().remove(startTs);
+    }
+
+    private void checkActive() {
+        if (state != State.ACTIVE) {
+            throw new TxnRolledBackException("transaction " + startTs + " is " + state.name().toLowerCase());
+        }
+    }
+
+    /** Rolls back if still active (a session closed mid-transaction). */
+    @Override
+    public void close() {
+        if (state == State.ACTIVE) {
+            rollbackQuietly();
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.basalt.storage.txn;
+
+import io.basalt.storage.error.UndeterminedResultException;
+import io.basalt.storage.fault.FaultPoints;
+import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.CommitPipeline;
+import java.util.List;
+
+/**
+ * Classic Percolator 2PC: prewrite everything, take commit_ts from the TSO, hand the transaction to the binlog, commit
+ * the primary (the commit point), then the secondaries in the background. Also finishes async-commit and 1PC
+ * transactions that fell back. Before the binlog hand-over the transaction is marked "committing" after verifying
+ * its primary lock, so no resolver can roll it back or push its commit ts in between (DESIGN.md §3.7).
+ */
+final class TwoPhaseCommit {
+    private TwoPhaseCommit() {
+    }
+
+    static long commit(TxnContext ctx, PreparedCommit pc) {
+        Prewriter.Outcome out = Prewriter.run(ctx, pc, Prewriter.Mode.PLAIN, 0, 0, ttl(ctx, pc), () -> { });
+        return finish(ctx, pc, out.outboxWritten());
+    }
+
+    static long ttl(TxnContext ctx, PreparedCommit pc) {
+        return pc.options().pessimistic() ? ctx.config().managedLockTtlMs : ctx.config().lockTtlMs;
+    }
+
+    /** Everything after a successful prewrite of all keys as (at least partly) plain 2PC locks. */
+    static long finish(TxnContext ctx, PreparedCommit pc, boolean outboxWritten) {
+        long startTs = pc.startTs();
+        CommitPipeline pipeline = ctx.pipeline();
+        ctx.cm().markCommitting(startTs);
+        boolean handedOver = false;
+        try {
+            ctx.kv().verifyPrimaryLock(pc.primaryShard(), pc.primary(), startTs);
+            CommitPipeline.Ticket ticket = pipeline.register(startTs, ctx.tso().current() + 1);
+            long commitTs = Math.max(ctx.tso().next(), ticket.bound());
+            ctx.tso().observe(commitTs);
+            try {
+                handedOver = true;
+                pipeline.commit(ticket, commitTs, CommitPath.TWO_PC, pc.payload());
+            } catch (UndeterminedResultException e) {
+                throw e; // stays "committing": only restart recovery may decide it now
+            } catch (RuntimeException e) {
+                handedOver = false;
+                pipeline.abandon(ticket);
+                throw e;
+            }
+            ctx.faults().hit(FaultPoints.BEFORE_PRIMARY_COMMIT, startTs);
+            long t0 = System.nanoTime();
+            ctx.kv().commit(pc.primaryShard(), List.of(pc.primary()), startTs, commitTs);
+            ctx.metrics().primaryCommitLatency.record(System.nanoTime() - t0,
+                    java.util.concurrent.TimeUnit.NANOSECONDS);
+            ctx.cm().clearCommitting(startTs);
+            ctx.faults().hit(FaultPoints.AFTER_PRIMARY_COMMIT, startTs);
+            ctx.secondaries().submit(startTs, commitTs, KeyGroups.lockedKeysByShard(pc, false),
+                    outboxWritten ? pc.primaryShard() : -1);
+            return commitTs;
+        } finally {
+            if (!handedOver) {
+                ctx.cm().clearCommitting(startTs);
+            }
+        }
+    }
+}
