@@ -34,6 +34,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.rocksdb.LRUCache;
+import org.rocksdb.RocksDB;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,6 +76,7 @@ public final class TxnStore implements AutoCloseable {
         Path dir = Path.of(config.dataDir);
         DataDirLock lock = DataDirLock.acquire(dir);
         LOG.info("opening storage in {} with {} shards", dir.toAbsolutePath(), config.shards);
+        RocksDB.loadLibrary();
         LRUCache cache = new LRUCache(config.rocksdb.blockCacheMb * 1024 * 1024);
         Shard[] shards = new Shard[config.shards];
         for (int i = 0; i < shards.length; i++) {

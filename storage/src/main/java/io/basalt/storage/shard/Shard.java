@@ -40,10 +40,6 @@ public final class Shard implements AutoCloseable {
     private final WriteOptions noSyncWrite;
     private final Latches latches = new Latches(4096);
 
-    static {
-        RocksDB.loadLibrary();
-    }
-
     private Shard(int id, RocksDB db, DBOptions dbOptions, List<ColumnFamilyOptions> cfOptions,
                   List<ColumnFamilyHandle> handles, boolean syncDecisive) {
         this.id = id;
@@ -56,6 +52,7 @@ public final class Shard implements AutoCloseable {
     }
 
     public static Shard open(int id, Path dir, RocksDbConfig cfg, Cache blockCache) {
+        RocksDB.loadLibrary();
         try {
             Files.createDirectories(dir);
             DBOptions dbo = new DBOptions()
