@@ -208,6 +208,7 @@ public final class TxnStore implements AutoCloseable {
         }
         LOG.info("closing storage: finishing background commits");
         ctx.secondaries().close();
+        ctx.kv().shutdown();
         ctx.timer().shutdownNow();
         ctx.prewritePool().shutdownNow();
         for (Shard s : shards) {

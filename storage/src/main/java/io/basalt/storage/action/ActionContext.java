@@ -32,8 +32,14 @@ public final class ActionContext {
         this.startTs = startTs;
     }
 
-    void releaseMemoryGuards() {
-        memoryGuards.forEach(ConcurrencyManager.KeyGuard::close);
+    /** Releases the memory locks this action published; returns their keys (readers may be waiting on them). */
+    List<byte[]> releaseMemoryGuards() {
+        List<byte[]> keys = new ArrayList<>(memoryGuards.size());
+        for (ConcurrencyManager.KeyGuard g : memoryGuards) {
+            g.close();
+            keys.add(g.key());
+        }
         memoryGuards.clear();
+        return keys;
     }
 }

@@ -7,6 +7,7 @@ import io.basalt.storage.mvcc.MvccReader;
 import io.basalt.storage.mvcc.MvccTxn;
 import io.basalt.storage.shard.Latches;
 import io.basalt.storage.shard.Shard;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -15,7 +16,7 @@ import java.util.function.LongSupplier;
 /**
  * Runs one action on one shard the way TiKV's scheduler does: latch the keys, raise max_ts for commands that read,
  * take a snapshot, let the action fill one WriteBatch, write it, release the memory locks, release the latches,
- * then tell lock waiters which keys were unlocked. Runs on the caller's thread.
+ * then tell lock waiters which keys were unlocked (persisted locks removed, memory locks dropped). Runs on the caller's thread.
  */
 public final class CommandScheduler {
     private final ConcurrencyManager cm;
@@ -36,7 +37,7 @@ public final class CommandScheduler {
      * @param readTs if non-zero, max_ts is raised to it before the snapshot is taken
      */
     public <T> T run(Shard shard, List<byte[]> keys, long readTs, long startTs, Function<ActionContext, T> action) {
-        List<byte[]> released;
+        List<byte[]> released = new ArrayList<>();
         T result;
         try (Latches.Guard ignored = shard.latches().acquire(keys)) {
             if (readTs != 0) {
@@ -49,9 +50,9 @@ public final class CommandScheduler {
                     faults.hit(FaultPoints.BEFORE_WRITE_BATCH, startTs);
                     txn.apply();
                 } finally {
-                    ctx.releaseMemoryGuards();
+                    released.addAll(ctx.releaseMemoryGuards());
                 }
-                released = txn.releasedLocks();
+                released.addAll(txn.releasedLocks());
             }
         }
         if (!released.isEmpty()) {

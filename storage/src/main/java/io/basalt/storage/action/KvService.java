@@ -1,6 +1,7 @@
 package io.basalt.storage.action;
 
 import io.basalt.storage.concurrency.ConcurrencyManager;
+import io.basalt.storage.error.StoreClosedException;
 import io.basalt.storage.fault.FaultInjector;
 import io.basalt.storage.mvcc.KvPair;
 import io.basalt.storage.mvcc.Lock;
@@ -8,9 +9,11 @@ import io.basalt.storage.shard.Shard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The store-side API, shard by shard: what TiKV serves over gRPC, here called in-process. Each write command runs
@@ -22,6 +25,9 @@ public final class KvService {
     private final CommandScheduler scheduler;
     private final SnapshotRead reads;
     private final ConcurrencyManager cm;
+    /** Readers: every call in flight; writer: {@link #shutdown}. Native handles are never used after close. */
+    private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
+    private boolean closed;
 
     public KvService(IntFunction<Shard> shards, ConcurrencyManager cm, LongSupplier currentTs,
                      Consumer<List<byte[]>> onLocksReleased, FaultInjector faults) {
@@ -35,103 +41,126 @@ public final class KvService {
         return cm;
     }
 
+    /** Waits for calls in flight, then refuses every later call with {@link StoreClosedException}. */
+    public void shutdown() {
+        gate.writeLock().lock();
+        try {
+            closed = true;
+        } finally {
+            gate.writeLock().unlock();
+        }
+    }
+
+    private <T> T guarded(Supplier<T> call) {
+        gate.readLock().lock();
+        try {
+            if (closed) {
+                throw new StoreClosedException();
+            }
+            return call.get();
+        } finally {
+            gate.readLock().unlock();
+        }
+    }
+
     public PrewriteResult prewrite(int shard, PrewriteRequest req) {
-        return scheduler.run(shards.apply(shard), keysOf(req), 0, req.startTs(), ctx -> Prewrite.execute(ctx, req));
+        return guarded(() -> scheduler.run(shards.apply(shard), keysOf(req), 0, req.startTs(),
+                ctx -> Prewrite.execute(ctx, req)));
     }
 
     public void commit(int shard, List<byte[]> keys, long startTs, long commitTs) {
-        scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
+        guarded(() -> scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
             keys.forEach(k -> Commit.execute(ctx, k, startTs, commitTs));
             return null;
-        });
+        }));
     }
 
     public void rollback(int shard, List<byte[]> keys, long startTs) {
-        scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
+        guarded(() -> scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
             keys.forEach(k -> Rollback.execute(ctx, k, startTs, false));
             return null;
-        });
+        }));
     }
 
     public void cleanup(int shard, byte[] key, long startTs, long currentTs) {
-        scheduler.run(shards.apply(shard), List.of(key), 0, startTs, ctx -> {
+        guarded(() -> scheduler.run(shards.apply(shard), List.of(key), 0, startTs, ctx -> {
             Cleanup.execute(ctx, key, startTs, currentTs);
             return null;
-        });
+        }));
     }
 
     public TxnStatus checkTxnStatus(int shard, byte[] primary, long lockTs, long callerStartTs, long currentTs,
                                     boolean rollbackIfNotExist, boolean forceSyncCommit,
                                     boolean resolvingPessimisticLock) {
-        return scheduler.run(shards.apply(shard), List.of(primary), 0, lockTs, ctx -> CheckTxnStatus.execute(ctx,
-                primary, lockTs, callerStartTs, currentTs, rollbackIfNotExist, forceSyncCommit,
-                resolvingPessimisticLock));
+        return guarded(() -> scheduler.run(shards.apply(shard), List.of(primary), 0, lockTs,
+                ctx -> CheckTxnStatus.execute(ctx, primary, lockTs, callerStartTs, currentTs, rollbackIfNotExist,
+                        forceSyncCommit, resolvingPessimisticLock)));
     }
 
     public SecondaryLocksStatus checkSecondaryLocks(int shard, List<byte[]> keys, long startTs) {
-        return scheduler.run(shards.apply(shard), keys, 0, startTs,
-                ctx -> CheckSecondaryLocks.execute(ctx, keys, startTs));
+        return guarded(() -> scheduler.run(shards.apply(shard), keys, 0, startTs,
+                ctx -> CheckSecondaryLocks.execute(ctx, keys, startTs)));
     }
 
     public void resolveLock(int shard, List<byte[]> keys, long startTs, long commitTs) {
-        scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
+        guarded(() -> scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
             keys.forEach(k -> ResolveLock.execute(ctx, k, startTs, commitTs));
             return null;
-        });
+        }));
     }
 
     public Lock verifyPrimaryLock(int shard, byte[] primary, long startTs) {
-        return scheduler.run(shards.apply(shard), List.of(primary), 0, startTs,
-                ctx -> VerifyPrimaryLock.execute(ctx, primary, startTs));
+        return guarded(() -> scheduler.run(shards.apply(shard), List.of(primary), 0, startTs,
+                ctx -> VerifyPrimaryLock.execute(ctx, primary, startTs)));
     }
 
     public long txnHeartBeat(int shard, byte[] primary, long startTs, long adviseTtlMs) {
-        return scheduler.run(shards.apply(shard), List.of(primary), 0, startTs,
-                ctx -> TxnHeartBeat.execute(ctx, primary, startTs, adviseTtlMs));
+        return guarded(() -> scheduler.run(shards.apply(shard), List.of(primary), 0, startTs,
+                ctx -> TxnHeartBeat.execute(ctx, primary, startTs, adviseTtlMs)));
     }
 
     public PessimisticLockResult acquirePessimisticLock(int shard, PessimisticLockRequest req) {
         long readTs = req.returnValues() || req.shouldNotExist() != null ? req.forUpdateTs() : 0;
-        return scheduler.run(shards.apply(shard), req.keys(), readTs, req.startTs(),
-                ctx -> AcquirePessimisticLock.execute(ctx, req));
+        return guarded(() -> scheduler.run(shards.apply(shard), req.keys(), readTs, req.startTs(),
+                ctx -> AcquirePessimisticLock.execute(ctx, req)));
     }
 
     public void pessimisticRollback(int shard, List<byte[]> keys, long startTs, long forUpdateTs) {
-        scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
+        guarded(() -> scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
             keys.forEach(k -> PessimisticRollback.execute(ctx, k, startTs, forUpdateTs));
             return null;
-        });
+        }));
     }
 
     public int gc(int shard, List<byte[]> keys, long safePoint) {
-        return scheduler.run(shards.apply(shard), keys, 0, 0, ctx -> {
+        return guarded(() -> scheduler.run(shards.apply(shard), keys, 0, 0, ctx -> {
             int removed = 0;
             for (byte[] k : keys) {
                 removed += Gc.execute(ctx, k, safePoint);
             }
             return removed;
-        });
+        }));
     }
 
     /** Removes engine metadata records (e.g. delivered outbox records) without syncing. */
     public void deleteMeta(int shard, List<byte[]> metaKeys) {
-        scheduler.run(shards.apply(shard), List.of(), 0, 0, ctx -> {
+        guarded(() -> scheduler.run(shards.apply(shard), List.of(), 0, 0, ctx -> {
             metaKeys.forEach(ctx.txn::deleteMeta);
             return null;
-        });
+        }));
     }
 
     public byte[] get(int shard, byte[] key, long readTs, Set<Long> bypass) {
-        return reads.get(shards.apply(shard), key, readTs, bypass);
+        return guarded(() -> reads.get(shards.apply(shard), key, readTs, bypass));
     }
 
     public List<byte[]> batchGet(int shard, List<byte[]> keys, long readTs, Set<Long> bypass) {
-        return reads.batchGet(shards.apply(shard), keys, readTs, bypass);
+        return guarded(() -> reads.batchGet(shards.apply(shard), keys, readTs, bypass));
     }
 
     public List<KvPair> scan(int shard, byte[] start, byte[] end, int limit, boolean reverse, long readTs,
                              Set<Long> bypass) {
-        return reads.scan(shards.apply(shard), start, end, limit, reverse, readTs, bypass);
+        return guarded(() -> reads.scan(shards.apply(shard), start, end, limit, reverse, readTs, bypass));
     }
 
     private static List<byte[]> keysOf(PrewriteRequest req) {

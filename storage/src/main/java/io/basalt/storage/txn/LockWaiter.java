@@ -46,11 +46,16 @@ final class LockWaiter {
         }
     }
 
-    /** For snapshot readers: resolves or waits; pushed transactions are added to {@code bypass}. */
-    static void awaitForRead(TxnContext ctx, KeyIsLockedException e, long readTs, Set<Long> bypass) {
+    /**
+     * For snapshot readers: resolves or waits; pushed transactions are added to {@code bypass}. {@code attempt}
+     * (0, 1, ...) grows the wait exponentially from 1 ms: most locks a reader meets belong to a commit that is
+     * milliseconds from done, and a released lock wakes the reader anyway.
+     */
+    static void awaitForRead(TxnContext ctx, KeyIsLockedException e, long readTs, Set<Long> bypass, int attempt) {
         long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), readTs, bypass);
         if (ms > 0) {
-            ctx.waits().await(e.key, readTs, Math.min(ms, MAX_SLICE_MS));
+            long backoff = 1L << Math.min(attempt, 8);
+            ctx.waits().await(e.key, readTs, Math.min(Math.min(ms, backoff), MAX_SLICE_MS));
         }
     }
 }

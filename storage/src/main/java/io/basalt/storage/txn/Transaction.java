@@ -93,11 +93,11 @@ public final class Transaction implements AutoCloseable {
             return m.op() == Mutation.Op.DELETE ? null : m.value();
         }
         int shard = ctx.shardOf(key);
-        while (true) {
+        for (int attempt = 0; ; attempt++) {
             try {
                 return ctx.kv().get(shard, key, startTs, bypass);
             } catch (KeyIsLockedException e) {
-                LockWaiter.awaitForRead(ctx, e, startTs, bypass);
+                LockWaiter.awaitForRead(ctx, e, startTs, bypass, attempt);
             }
         }
     }
@@ -119,12 +119,12 @@ public final class Transaction implements AutoCloseable {
             List<byte[]> ks = new ArrayList<>();
             e.getValue().forEach(i -> ks.add(keys.get(i)));
             List<byte[]> vals;
-            while (true) {
+            for (int attempt = 0; ; attempt++) {
                 try {
                     vals = ctx.kv().batchGet(e.getKey(), ks, startTs, bypass);
                     break;
                 } catch (KeyIsLockedException ex) {
-                    LockWaiter.awaitForRead(ctx, ex, startTs, bypass);
+                    LockWaiter.awaitForRead(ctx, ex, startTs, bypass, attempt);
                 }
             }
             for (int j = 0; j < vals.size(); j++) {
@@ -186,12 +186,12 @@ public final class Transaction implements AutoCloseable {
             byte[] s = Arrays.compareUnsigned(r.start(), start) > 0 ? r.start() : start;
             byte[] e = end.length == 0 ? r.end()
                     : r.end().length == 0 || Arrays.compareUnsigned(r.end(), end) > 0 ? end : r.end();
-            while (true) {
+            for (int attempt = 0; ; attempt++) {
                 try {
                     out.addAll(ctx.kv().scan(r.shardId(), s, e, limit - out.size(), reverse, startTs, bypass));
                     break;
                 } catch (KeyIsLockedException ex) {
-                    LockWaiter.awaitForRead(ctx, ex, startTs, bypass);
+                    LockWaiter.awaitForRead(ctx, ex, startTs, bypass, attempt);
                 }
             }
         }

@@ -4,6 +4,7 @@ import io.basalt.storage.error.UndeterminedResultException;
 import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.pipeline.CommitPath;
 import io.basalt.storage.pipeline.CommitPipeline;
+import io.basalt.storage.tso.Timestamps;
 import java.util.List;
 
 /**
@@ -21,8 +22,11 @@ final class TwoPhaseCommit {
         return finish(ctx, pc, out.outboxWritten());
     }
 
+    /** Lock TTL for the prewrite: the base TTL plus the transaction's age, as client-go does (TTL counts from start_ts). */
     static long ttl(TxnContext ctx, PreparedCommit pc) {
-        return pc.options().pessimistic() ? ctx.config().managedLockTtlMs : ctx.config().lockTtlMs;
+        long base = pc.options().pessimistic() ? ctx.config().managedLockTtlMs : ctx.config().lockTtlMs;
+        long age = Timestamps.physical(ctx.tso().current()) - Timestamps.physical(pc.startTs());
+        return base + Math.max(age, 0);
     }
 
     /** Everything after a successful prewrite of all keys as (at least partly) plain 2PC locks. */
