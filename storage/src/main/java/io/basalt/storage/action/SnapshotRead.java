@@ -72,8 +72,7 @@ public final class SnapshotRead {
         cm.updateMaxTs(readTs);
         cm.readRangeCheck(start, end, (k, l) -> LockConflictRule.check(k, l, readTs, bypass));
         try (MvccReader reader = new MvccReader(shard.snapshot())) {
-            List<KvPair> out = reverse ? scanBackward(reader, start, end, limit, readTs)
-                    : scanForward(reader, start, end, limit, readTs);
+            List<KvPair> out = scanWrites(reader, start, end, limit, reverse, readTs);
             byte[] lockFrom = start;
             byte[] lockTo = end;
             if (out.size() == limit && limit > 0) {
@@ -91,36 +90,22 @@ public final class SnapshotRead {
         }
     }
 
-    private static List<KvPair> scanForward(MvccReader reader, byte[] start, byte[] end, int limit, long readTs) {
+    /**
+     * Walks the write CF key by key in the scan direction; for each user key, re-seeks to its newest version at or
+     * below readTs, then jumps past all its versions (seek to ts 0 forwards, to ts MAX backwards).
+     */
+    private static List<KvPair> scanWrites(MvccReader reader, byte[] start, byte[] end, int limit, boolean reverse,
+                                           long readTs) {
         List<KvPair> out = new ArrayList<>();
         Shard shard = reader.shard();
         byte[] lo = MvccKeys.encodeUserKey(start);
         byte[] hi = end.length == 0 ? null : MvccKeys.encodeUserKey(end);
         try (BoundedIterator it = reader.snapshot().iterator(shard.writeCf(), lo, hi)) {
-            it.seekToFirst();
-            while (it.valid() && out.size() < limit) {
-                byte[] encKey = MvccKeys.stripTs(it.key());
-                it.seek(MvccKeys.withTs(encKey, readTs));
-                KvPair visible = visibleAt(reader, it, encKey, readTs);
-                if (visible != null) {
-                    out.add(visible);
-                }
-                it.seek(MvccKeys.withTs(encKey, 0));
-                if (it.valid() && MvccKeys.isVersionOf(it.key(), encKey)) {
-                    it.next();
-                }
+            if (reverse) {
+                it.seekToLast();
+            } else {
+                it.seekToFirst();
             }
-        }
-        return out;
-    }
-
-    private static List<KvPair> scanBackward(MvccReader reader, byte[] start, byte[] end, int limit, long readTs) {
-        List<KvPair> out = new ArrayList<>();
-        Shard shard = reader.shard();
-        byte[] lo = MvccKeys.encodeUserKey(start);
-        byte[] hi = end.length == 0 ? null : MvccKeys.encodeUserKey(end);
-        try (BoundedIterator it = reader.snapshot().iterator(shard.writeCf(), lo, hi)) {
-            it.seekToLast();
             while (it.valid() && out.size() < limit) {
                 byte[] encKey = MvccKeys.stripTs(it.key());
                 it.seek(MvccKeys.withTs(encKey, readTs));
@@ -128,9 +113,17 @@ public final class SnapshotRead {
                 if (visible != null) {
                     out.add(visible);
                 }
-                it.seekForPrev(MvccKeys.withTs(encKey, Long.MAX_VALUE));
+                if (reverse) {
+                    it.seekForPrev(MvccKeys.withTs(encKey, Long.MAX_VALUE));
+                } else {
+                    it.seek(MvccKeys.withTs(encKey, 0));
+                }
                 if (it.valid() && MvccKeys.isVersionOf(it.key(), encKey)) {
-                    it.prev();
+                    if (reverse) {
+                        it.prev();
+                    } else {
+                        it.next();
+                    }
                 }
             }
         }
