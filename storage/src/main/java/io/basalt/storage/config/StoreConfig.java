@@ -51,7 +51,9 @@ public class StoreConfig {
             JsonNode storage = root == null ? null : root.get("storage");
             return storage == null ? new StoreConfig() : YAML.treeToValue(storage, StoreConfig.class);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read storage configuration from " + file, e);
+            String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe ? jpe.getOriginalMessage()
+                    : e.toString();
+            throw new UncheckedIOException("cannot read storage configuration from " + file + ": " + why, e);
         }
     }
 }

@@ -1,0 +1,164 @@
+package io.basalt.storage.shard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Key latches. Waits here are bounded only to turn a deadlock into a failure; no assertion depends on timing.
+ */
+class LatchesTest {
+    private static final int SLOTS = 1024;
+    private final ExecutorService pool = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stop() {
+        pool.shutdownNow();
+    }
+
+    static byte[] key(int i) {
+        return new byte[] {(byte) i};
+    }
+
+    static int slot(byte[] k) {
+        return Math.floorMod(Arrays.hashCode(k), SLOTS);
+    }
+
+    @Test
+    void secondAcquirerOfTheSameKeyWaitsForTheFirst() throws Exception {
+        Latches latches = new Latches(SLOTS);
+        AtomicBoolean entered = new AtomicBoolean();
+        CountDownLatch started = new CountDownLatch(1);
+        Latches.Guard held = latches.acquire(List.of(key(1)));
+        Thread[] waiter = new Thread[1];
+        Future<?> f = pool.submit(() -> {
+            waiter[0] = Thread.currentThread();
+            started.countDown();
+            try (Latches.Guard g = latches.acquire(List.of(key(2), key(1)))) {
+                entered.set(true);
+            }
+            return null;
+        });
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        awaitParked(waiter[0]);
+        assertThat(entered).as("entered while the latch was held").isFalse();
+        held.close();
+        f.get(10, TimeUnit.SECONDS);
+        assertThat(entered).isTrue();
+    }
+
+    @Test
+    void differentKeysDoNotBlockEachOther() throws Exception {
+        Latches latches = new Latches(SLOTS);
+        byte[] a = key(1);
+        byte[] b = key(2);
+        assertThat(slot(a)).isNotEqualTo(slot(b)); // precondition of the test, not of the latches
+        try (Latches.Guard held = latches.acquire(List.of(a))) {
+            Future<?> f = pool.submit(() -> {
+                latches.acquire(List.of(b)).close();
+                return null;
+            });
+            f.get(10, TimeUnit.SECONDS); // would time out if "b" waited for "a"
+        }
+    }
+
+    @Test
+    void sameKeyTwiceInOneCallDoesNotSelfDeadlockAndIsFullyReleased() throws Exception {
+        Latches latches = new Latches(SLOTS);
+        byte[] k = key(7);
+        Future<?> f = pool.submit(() -> {
+            latches.acquire(List.of(k, k.clone(), key(8), k)).close();
+            return null;
+        });
+        f.get(10, TimeUnit.SECONDS);
+        // after close, another thread can take the key: nothing was left locked by the duplicate entries
+        Future<?> g = pool.submit(() -> {
+            latches.acquire(List.of(k)).close();
+            return null;
+        });
+        g.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void keysSharingASlotAreSafeToTakeTogether() throws Exception {
+        Latches latches = new Latches(1); // every key maps to the same slot
+        Future<?> f = pool.submit(() -> {
+            latches.acquire(List.of(key(1), key(2), key(3))).close();
+            return null;
+        });
+        f.get(10, TimeUnit.SECONDS);
+        Future<?> g = pool.submit(() -> {
+            latches.acquire(List.of(key(4))).close();
+            return null;
+        });
+        g.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void emptyKeySetIsANoOp() {
+        Latches latches = new Latches(SLOTS);
+        latches.acquire(List.of()).close();
+    }
+
+    @Test
+    void commandsOnOverlappingKeySetsRunOneAtATimeWithoutDeadlock() throws Exception {
+        Latches latches = new Latches(SLOTS);
+        int threads = 8;
+        int rounds = 2000;
+        int[] counter = new int[1]; // deliberately unsynchronised: only the latches protect it
+        AtomicInteger inside = new AtomicInteger();
+        AtomicInteger maxInside = new AtomicInteger();
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            futures.add(pool.submit(() -> {
+                go.await();
+                for (int i = 0; i < rounds; i++) {
+                    // every command includes the shared key 0, plus keys in a thread-dependent order, so
+                    // two commands often want the same latches in opposite orders
+                    List<byte[]> keys = (id + i) % 2 == 0
+                            ? List.of(key(30 + id % 3), key(0), key(20))
+                            : List.of(key(20), key(0), key(30 + (id + 1) % 3));
+                    try (Latches.Guard g = latches.acquire(keys)) {
+                        int now = inside.incrementAndGet();
+                        maxInside.accumulateAndGet(now, Math::max);
+                        int v = counter[0];
+                        Thread.onSpinWait();
+                        counter[0] = v + 1;
+                        inside.decrementAndGet();
+                    }
+                }
+                return null;
+            }));
+        }
+        go.countDown();
+        for (Future<?> f : futures) {
+            f.get(60, TimeUnit.SECONDS);
+        }
+        assertThat(maxInside.get()).isEqualTo(1);
+        assertThat(counter[0]).isEqualTo(threads * rounds);
+    }
+
+    /** Waits until {@code t} blocks (parked on a lock). */
+    private static void awaitParked(Thread t) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (t.getState() != Thread.State.WAITING && t.getState() != Thread.State.TIMED_WAITING) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("thread never blocked; state " + t.getState());
+            }
+            Thread.sleep(1);
+        }
+    }
+}
