@@ -189,6 +189,15 @@ public final class TxnStore implements AutoCloseable {
         return shards.length;
     }
 
+    /**
+     * Raw access to one shard, for tests and tools that inspect lock/write/default records directly (e.g. with a
+     * {@link io.basalt.storage.mvcc.MvccReader} over {@code shard(id).snapshot()}). Transactional code goes through
+     * {@link io.basalt.storage.action.KvService} instead; the store still owns and closes the shard.
+     */
+    public Shard shard(int id) {
+        return shards[id];
+    }
+
     /** Store internals for tests and benchmarks in this module's test tree. */
     public TxnContext context() {
         return ctx;

@@ -39,6 +39,10 @@ public final class Prewrite {
             Mutation m = mutations.get(i);
             byte[] key = m.key();
             boolean pessimisticLocked = req.pessimisticLocked() != null && req.pessimisticLocked()[i];
+            if (m.op() == Mutation.Op.INSERT || m.op() == Mutation.Op.CHECK_NOT_EXISTS) {
+                // an existence check is a read at start_ts: no later async/1PC commit may land at or below it
+                ctx.cm.updateMaxTs(req.startTs());
+            }
             Lock existing = ctx.reader.loadLock(key);
             Lock ownPessimistic = null;
             if (existing != null) {
@@ -61,6 +65,11 @@ public final class Prewrite {
                     throw new DuplicateKeyException(key);
                 }
                 if (m.op() == Mutation.Op.CHECK_NOT_EXISTS) {
+                    if (timestamped && !fellBack) {
+                        // nothing is written, so max_ts is not consulted; a batch of only checks must still
+                        // report a commit ts candidate, since 0 would mean "fell back to 2PC" (spec §3.4)
+                        maxMinCommitTs = Math.max(maxMinCommitTs, Math.max(req.minCommitTs(), req.startTs() + 1));
+                    }
                     continue;
                 }
             }
