@@ -10,6 +10,8 @@ import io.basalt.storage.mvcc.WriteType;
 /**
  * Commit of one key at {@code commitTs} (spec §2.3): turns the transaction's lock into a commit record, or confirms
  * an earlier commit (idempotent); a missing lock without a commit record means the transaction was rolled back.
+ * Committing a 2PC primary is the transaction's commit point and is synced; other keys are not (their outcome can
+ * always be recovered from the primary).
  */
 public final class Commit {
     private Commit() {
@@ -29,6 +31,9 @@ public final class Commit {
                     lock.rollbackTs.contains(commitTs), Write.NO_GC_FENCE);
             ctx.txn.putWrite(key, commitTs, w);
             ctx.txn.unlockKey(key);
+            if (lock.isPrimary(key) && !lock.useAsyncCommit) {
+                ctx.txn.requireSync(); // the commit point of a 2PC transaction
+            }
             return;
         }
         CommitRecord rec = ctx.reader.txnCommitRecord(key, startTs);

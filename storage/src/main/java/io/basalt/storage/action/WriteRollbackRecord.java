@@ -16,6 +16,9 @@ final class WriteRollbackRecord {
     }
 
     static void write(ActionContext ctx, byte[] key, long startTs, boolean protect) {
+        if (protect) {
+            ctx.txn.requireSync(); // a protected rollback decides the transaction
+        }
         Write existing = ctx.reader.writeAt(key, startTs);
         if (existing != null && existing.startTs != startTs) {
             if (protect && !existing.hasOverlappedRollback) {

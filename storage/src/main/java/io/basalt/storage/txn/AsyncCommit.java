@@ -15,7 +15,7 @@ final class AsyncCommit {
     private AsyncCommit() {
     }
 
-    static long commit(TxnContext ctx, PreparedCommit pc) {
+    static CommitOutcome commit(TxnContext ctx, PreparedCommit pc) {
         long startTs = pc.startTs();
         CommitPipeline.Ticket ticket = ctx.pipeline().register(startTs, lowerBound(ctx, pc));
         long maxCommitTs = maxCommitTs(ctx);
@@ -39,14 +39,19 @@ final class AsyncCommit {
         if (fellBack) {
             ctx.pipeline().abandon(ticket);
             ctx.metrics().asyncFallbacks.increment();
-            return TwoPhaseCommit.finish(ctx, pc, out.outboxWritten());
+            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten()), CommitPath.TWO_PC);
         }
-        ctx.faults().hit(FaultPoints.AFTER_ALL_PREWRITES, startTs);
-        ctx.tso().observe(commitTs);
+        try {
+            ctx.faults().hit(FaultPoints.AFTER_ALL_PREWRITES, startTs);
+            ctx.tso().observe(commitTs);
+        } catch (RuntimeException e) {
+            ctx.pipeline().abandon(ticket); // a ticket left behind would hold back every later commit forever
+            throw e;
+        }
         ctx.pipeline().commit(ticket, commitTs, CommitPath.ASYNC_COMMIT, pc.payload());
         ctx.secondaries().submit(startTs, commitTs, KeyGroups.lockedKeysByShard(pc, true),
                 out.outboxWritten() ? pc.primaryShard() : -1);
-        return commitTs;
+        return new CommitOutcome(commitTs, CommitPath.ASYNC_COMMIT);
     }
 
     /** The TSO seed that makes the commit linearizable; skipped under causal consistency (spec §3.10). */
@@ -55,7 +60,7 @@ final class AsyncCommit {
     }
 
     static long maxCommitTs(TxnContext ctx) {
-        long now = ctx.tso().current();
+        long now = ctx.tso().now();
         return Timestamps.compose(Timestamps.physical(now) + ctx.config().asyncCommitSafeWindowMs, 0);
     }
 }

@@ -15,12 +15,12 @@ final class OnePhaseCommit {
     private OnePhaseCommit() {
     }
 
-    static long commit(TxnContext ctx, PreparedCommit pc) {
+    static CommitOutcome commit(TxnContext ctx, PreparedCommit pc) {
         long startTs = pc.startTs();
         CommitPipeline.Ticket ticket = ctx.pipeline().register(startTs, AsyncCommit.lowerBound(ctx, pc));
-        ctx.faults().hit(FaultPoints.BEFORE_ONE_PC, startTs);
         Prewriter.Outcome out;
         try {
+            ctx.faults().hit(FaultPoints.BEFORE_ONE_PC, startTs);
             out = Prewriter.run(ctx, pc, Prewriter.Mode.ONE_PC, ticket.bound(), AsyncCommit.maxCommitTs(ctx),
                     TwoPhaseCommit.ttl(ctx, pc), () -> ctx.pipeline().abandon(ticket));
         } catch (RuntimeException e) {
@@ -31,7 +31,7 @@ final class OnePhaseCommit {
         if (out.fellBackOnLock() || r.onePcCommitTs() == 0) {
             ctx.pipeline().abandon(ticket);
             ctx.metrics().onePcFallbacks.increment();
-            return TwoPhaseCommit.finish(ctx, pc, out.outboxWritten());
+            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten()), CommitPath.TWO_PC);
         }
         long commitTs = r.onePcCommitTs();
         ctx.tso().observe(commitTs);
@@ -39,6 +39,6 @@ final class OnePhaseCommit {
         if (out.outboxWritten()) {
             ctx.secondaries().submit(startTs, commitTs, Map.of(), pc.primaryShard());
         }
-        return commitTs;
+        return new CommitOutcome(commitTs, CommitPath.ONE_PC);
     }
 }

@@ -317,7 +317,7 @@ public final class Transaction implements AutoCloseable {
         long interval = ctx.config().heartbeatIntervalMs;
         byte[] p = primary;
         heartbeat = ctx.timer().scheduleWithFixedDelay(() -> {
-            long elapsed = Timestamps.physical(ctx.tso().current()) - Timestamps.physical(startTs);
+            long elapsed = Timestamps.physical(ctx.tso().now()) - Timestamps.physical(startTs);
             try {
                 ctx.kv().txnHeartBeat(ctx.shardOf(p), p, startTs, elapsed + ctx.config().managedLockTtlMs);
             } catch (RuntimeException e) {
@@ -359,15 +359,15 @@ public final class Transaction implements AutoCloseable {
                 return 0;
             }
             prewriteStarted = true;
-            CommitPath path = CommitPathSelector.choose(ctx.config(), pc);
-            commitTs = switch (path) {
+            CommitOutcome outcome = switch (CommitPathSelector.choose(ctx.config(), pc)) {
                 case ONE_PC -> OnePhaseCommit.commit(ctx, pc);
                 case ASYNC_COMMIT -> AsyncCommit.commit(ctx, pc);
                 case TWO_PC -> TwoPhaseCommit.commit(ctx, pc);
             };
-            commitPath = path;
+            commitTs = outcome.commitTs();
+            commitPath = outcome.path();
             state = State.COMMITTED;
-            ctx.metrics().committed(path, System.nanoTime() - t0);
+            ctx.metrics().committed(commitPath, System.nanoTime() - t0);
             return commitTs;
         } catch (UndeterminedResultException e) {
             state = State.FAILED;

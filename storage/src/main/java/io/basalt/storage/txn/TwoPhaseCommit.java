@@ -17,15 +17,15 @@ final class TwoPhaseCommit {
     private TwoPhaseCommit() {
     }
 
-    static long commit(TxnContext ctx, PreparedCommit pc) {
+    static CommitOutcome commit(TxnContext ctx, PreparedCommit pc) {
         Prewriter.Outcome out = Prewriter.run(ctx, pc, Prewriter.Mode.PLAIN, 0, 0, ttl(ctx, pc), () -> { });
-        return finish(ctx, pc, out.outboxWritten());
+        return new CommitOutcome(finish(ctx, pc, out.outboxWritten()), CommitPath.TWO_PC);
     }
 
     /** Lock TTL for the prewrite: the base TTL plus the transaction's age, as client-go does (TTL counts from start_ts). */
     static long ttl(TxnContext ctx, PreparedCommit pc) {
         long base = pc.options().pessimistic() ? ctx.config().managedLockTtlMs : ctx.config().lockTtlMs;
-        long age = Timestamps.physical(ctx.tso().current()) - Timestamps.physical(pc.startTs());
+        long age = Timestamps.physical(ctx.tso().now()) - Timestamps.physical(pc.startTs());
         return base + Math.max(age, 0);
     }
 
@@ -38,8 +38,14 @@ final class TwoPhaseCommit {
         try {
             ctx.kv().verifyPrimaryLock(pc.primaryShard(), pc.primary(), startTs);
             CommitPipeline.Ticket ticket = pipeline.register(startTs, ctx.tso().current() + 1);
-            long commitTs = Math.max(ctx.tso().next(), ticket.bound());
-            ctx.tso().observe(commitTs);
+            long commitTs;
+            try {
+                commitTs = Math.max(ctx.tso().next(), ticket.bound());
+                ctx.tso().observe(commitTs);
+            } catch (RuntimeException e) {
+                pipeline.abandon(ticket); // a ticket left behind would hold back every later commit forever
+                throw e;
+            }
             try {
                 handedOver = true;
                 pipeline.commit(ticket, commitTs, CommitPath.TWO_PC, pc.payload());
