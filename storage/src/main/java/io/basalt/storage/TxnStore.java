@@ -101,7 +101,9 @@ public final class TxnStore implements AutoCloseable {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-timer"));
         LockWaitManager waits = new LockWaitManager(timer, 20);
         KvService kv = new KvService(i -> shards[i], cm, tso::current, waits::released, faults);
-        LockResolver resolver = new LockResolver(kv, regions, tso::current, metrics);
+        // a fresh timestamp per resolution, as client-go asks PD: lock TTLs expire even in an idle store (the last
+        // timestamp handed out does not advance there), and max_ts, which it raises, stays within the oracle
+        LockResolver resolver = new LockResolver(kv, regions, tso::next, metrics);
         StoreRecovery.Report report = new StoreRecovery(shards, regions, kv, resolver, sink).run();
         CommitPipeline pipeline = new CommitPipeline(sink,
                 sink == null ? SinkPosition.ZERO : report.sinkPosition(), registry);

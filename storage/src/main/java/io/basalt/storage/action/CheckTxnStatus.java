@@ -9,7 +9,8 @@ import io.basalt.storage.mvcc.Lock;
  * rolled back or pushed here (their fate needs all secondaries) unless {@code forceSyncCommit} says the transaction
  * fell back to 2PC. An expired 2PC lock is rolled back; a live one may have its min_commit_ts pushed past the
  * caller's start ts. A 2PC transaction its coordinator is committing (see
- * {@link io.basalt.storage.concurrency.ConcurrencyManager#markCommitting}) is reported locked and left alone. No lock and no record: a protected rollback if {@code rollbackIfNotExist}, else TxnNotFound.
+ * {@link io.basalt.storage.concurrency.ConcurrencyManager#markCommitting}) is reported locked and left alone until
+ * the binlog holds it, after which its primary is committed here. No lock and no record: a protected rollback if {@code rollbackIfNotExist}, else TxnNotFound.
  */
 public final class CheckTxnStatus {
     private CheckTxnStatus() {
@@ -45,6 +46,11 @@ public final class CheckTxnStatus {
 
     private static TxnStatus checkLocked(ActionContext ctx, byte[] primary, Lock lock, long callerStartTs,
                                          long currentTs, boolean forceSyncCommit, boolean resolvingPessimisticLock) {
+        long durable = ctx.cm.durableCommitTs(lock.startTs);
+        if (durable != 0) {
+            Commit.execute(ctx, primary, lock.startTs, durable); // the binlog holds it: finish its commit point
+            return TxnStatus.committed(durable);
+        }
         if ((lock.useAsyncCommit && !forceSyncCommit) || ctx.cm.isCommitting(lock.startTs)) {
             return TxnStatus.locked(lock, false);
         }

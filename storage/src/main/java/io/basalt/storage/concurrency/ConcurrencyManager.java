@@ -19,8 +19,12 @@ public final class ConcurrencyManager {
     private final AtomicLong maxTs;
     private final ConcurrentSkipListMap<byte[], KeyHandle> table = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
 
-    /** 2PC transactions of this process past their point of no return (binlog handed over), primary not committed. */
-    private final java.util.Set<Long> committing = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /**
+     * 2PC transactions of this process being handed to the binlog, primary not yet committed: start ts -> commit ts
+     * once the binlog holds them durably, 0 before.
+     */
+    private final java.util.concurrent.ConcurrentHashMap<Long, Long> committing =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     public ConcurrencyManager(long initialMaxTs) {
         this.maxTs = new AtomicLong(initialMaxTs);
@@ -80,7 +84,20 @@ public final class ConcurrencyManager {
      * neither roll it back nor push its commit ts (its coordinator commits it, or restart recovery decides).
      */
     public void markCommitting(long startTs) {
-        committing.add(startTs);
+        committing.put(startTs, 0L);
+    }
+
+    /**
+     * The binlog durably holds the committing transaction at {@code commitTs}: from now on anyone may commit its
+     * primary (a coordinator that died before doing so must not leave its keys locked until restart).
+     */
+    public void markDurable(long startTs, long commitTs) {
+        committing.put(startTs, commitTs);
+    }
+
+    /** The commit ts of a committing transaction the binlog already holds, or 0. */
+    public long durableCommitTs(long startTs) {
+        return committing.getOrDefault(startTs, 0L);
     }
 
     public void clearCommitting(long startTs) {
@@ -88,7 +105,7 @@ public final class ConcurrencyManager {
     }
 
     public boolean isCommitting(long startTs) {
-        return committing.contains(startTs);
+        return committing.containsKey(startTs);
     }
 
     /** The smallest start_ts of any in-flight memory lock, or {@link Long#MAX_VALUE}. */

@@ -155,8 +155,7 @@ public final class StoreRecovery {
         int discarded = 0;
         for (Shard s : shards) {
             try (ShardSnapshot snap = s.snapshot();
-                 BoundedIterator it = snap.iterator(s.metaCf(), OutboxRecord.rangeStart(), OutboxRecord.rangeEnd());
-                 MvccReader reader = new MvccReader(s.snapshot())) {
+                 BoundedIterator it = snap.iterator(s.metaCf(), OutboxRecord.rangeStart(), OutboxRecord.rangeEnd())) {
                 for (it.seekToFirst(); it.valid(); it.next()) {
                     OutboxRecord rec = OutboxRecord.decode(it.value());
                     toDelete.computeIfAbsent(s.id(), k -> new ArrayList<>()).add(it.key());

@@ -75,6 +75,16 @@ public final class TimestampOracle {
         return last.get();
     }
 
+    /**
+     * "Now" for lock TTLs and transaction ages: the later of the last timestamp handed out and the clock. Never
+     * allocated, so never use it as a start or commit ts. Unlike {@link #current()} it advances in an idle store:
+     * a lock's TTL expires even when nobody else asks the oracle for timestamps (a lone reader or writer waiting
+     * on an abandoned lock would otherwise wait forever).
+     */
+    public long now() {
+        return Math.max(last.get(), Timestamps.compose(clockMs.getAsLong(), 0));
+    }
+
     private synchronized void extendWindow(long physicalMs) {
         if (physicalMs >= persistedLimitMs) {
             long limit = physicalMs + windowMs;

@@ -39,16 +39,22 @@ final class AsyncCommit {
         if (fellBack) {
             ctx.pipeline().abandon(ticket);
             ctx.metrics().asyncFallbacks.increment();
-            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten()), CommitPath.TWO_PC);
+            // keys prewritten in async mode keep their min_commit_ts: commit above it
+            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten(), commitTs),
+                    CommitPath.TWO_PC);
         }
         try {
             ctx.faults().hit(FaultPoints.AFTER_ALL_PREWRITES, startTs);
             ctx.tso().observe(commitTs);
         } catch (RuntimeException e) {
-            ctx.pipeline().abandon(ticket); // a ticket left behind would hold back every later commit forever
-            throw e;
+            throw DecidedCommit.failedAfterDecision(ctx.pipeline(), ticket, startTs, commitTs,
+                    CommitPath.ASYNC_COMMIT, pc.payload(), e);
         }
-        ctx.pipeline().commit(ticket, commitTs, CommitPath.ASYNC_COMMIT, pc.payload());
+        try {
+            ctx.pipeline().commit(ticket, commitTs, CommitPath.ASYNC_COMMIT, pc.payload());
+        } catch (RuntimeException e) {
+            throw DecidedCommit.undetermined(startTs, e);
+        }
         ctx.secondaries().submit(startTs, commitTs, KeyGroups.lockedKeysByShard(pc, true),
                 out.outboxWritten() ? pc.primaryShard() : -1);
         return new CommitOutcome(commitTs, CommitPath.ASYNC_COMMIT);

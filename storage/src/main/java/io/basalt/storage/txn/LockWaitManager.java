@@ -36,41 +36,47 @@ public final class LockWaitManager {
     /** Blocks until the lock on {@code key} is released or {@code timeoutMs} passes; true if woken. */
     public boolean await(byte[] key, long startTs, long timeoutMs) {
         Waiter w = new Waiter(startTs);
-        queues.compute(key, (k, q) -> {
-            PriorityQueue<Waiter> queue = q == null ? new PriorityQueue<>((a, b) -> Long.compare(a.startTs, b.startTs)) : q;
-            queue.add(w);
-            return queue;
-        });
+        // One monitor for all queue changes: ConcurrentSkipListMap.compute may run its function more than once and
+        // concurrently with others on the same key, which corrupted the (non-thread-safe) PriorityQueue.
+        synchronized (queues) {
+            queues.computeIfAbsent(key, k -> new PriorityQueue<>((a, b) -> Long.compare(a.startTs, b.startTs)))
+                    .add(w);
+        }
         try {
             return w.woken.await(Math.max(timeoutMs, 0), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
         } finally {
-            queues.computeIfPresent(key, (k, q) -> {
-                q.remove(w);
-                return q.isEmpty() ? null : q;
-            });
+            synchronized (queues) {
+                PriorityQueue<Waiter> q = queues.get(key);
+                if (q != null) {
+                    q.remove(w);
+                    if (q.isEmpty()) {
+                        queues.remove(key);
+                    }
+                }
+            }
         }
     }
 
     /** Called after a batch that unlocked {@code keys} was applied. */
     public void released(List<byte[]> keys) {
         for (byte[] key : keys) {
-            PriorityQueue<Waiter>[] taken = new PriorityQueue[1];
-            queues.computeIfPresent(key, (k, q) -> {
-                taken[0] = new PriorityQueue<>(q);
-                return q;
-            });
-            if (taken[0] == null) {
+            PriorityQueue<Waiter> taken;
+            synchronized (queues) {
+                PriorityQueue<Waiter> q = queues.get(key);
+                taken = q == null ? null : new PriorityQueue<>(q);
+            }
+            if (taken == null) {
                 continue;
             }
-            Waiter head = taken[0].poll();
+            Waiter head = taken.poll();
             if (head != null) {
                 head.woken.countDown();
             }
-            if (!taken[0].isEmpty()) {
-                List<Waiter> rest = List.copyOf(taken[0]);
+            if (!taken.isEmpty()) {
+                List<Waiter> rest = List.copyOf(taken);
                 timer.schedule(() -> rest.forEach(w -> w.woken.countDown()), wakeUpDelayMs, TimeUnit.MILLISECONDS);
             }
         }

@@ -2,6 +2,7 @@ package io.basalt.storage.txn;
 
 import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.error.LockWaitTimeoutException;
+import io.basalt.storage.error.StorageException;
 import io.basalt.storage.mvcc.KeyLock;
 import java.util.Set;
 
@@ -20,6 +21,7 @@ final class LockWaiter {
     /** For writers: may throw Deadlock (whole transaction) or LockWaitTimeout (statement). */
     static void awaitForWrite(TxnContext ctx, KeyIsLockedException e, long startTs, long startNanos,
                               long timeoutMs) {
+        checkNotInterrupted(startTs);
         long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), startTs, null);
         if (ms == 0) {
             return;
@@ -52,10 +54,18 @@ final class LockWaiter {
      * milliseconds from done, and a released lock wakes the reader anyway.
      */
     static void awaitForRead(TxnContext ctx, KeyIsLockedException e, long readTs, Set<Long> bypass, int attempt) {
+        checkNotInterrupted(readTs);
         long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), readTs, bypass);
         if (ms > 0) {
             long backoff = 1L << Math.min(attempt, 8);
             ctx.waits().await(e.key, readTs, Math.min(Math.min(ms, backoff), MAX_SLICE_MS));
+        }
+    }
+
+    /** An interrupted session (KILL, shutdown) stops waiting instead of spinning. */
+    private static void checkNotInterrupted(long ts) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new StorageException("interrupted while waiting for a lock (txn " + ts + ")");
         }
     }
 }

@@ -34,8 +34,17 @@ final class OnePhaseCommit {
             return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten()), CommitPath.TWO_PC);
         }
         long commitTs = r.onePcCommitTs();
-        ctx.tso().observe(commitTs);
-        ctx.pipeline().commit(ticket, commitTs, CommitPath.ONE_PC, pc.payload());
+        try {
+            ctx.tso().observe(commitTs);
+        } catch (RuntimeException e) {
+            throw DecidedCommit.failedAfterDecision(ctx.pipeline(), ticket, startTs, commitTs, CommitPath.ONE_PC,
+                    pc.payload(), e);
+        }
+        try {
+            ctx.pipeline().commit(ticket, commitTs, CommitPath.ONE_PC, pc.payload());
+        } catch (RuntimeException e) {
+            throw DecidedCommit.undetermined(startTs, e);
+        }
         if (out.outboxWritten()) {
             ctx.secondaries().submit(startTs, commitTs, Map.of(), pc.primaryShard());
         }

@@ -12,6 +12,7 @@ import io.basalt.storage.error.TxnTooLargeException;
 import io.basalt.storage.error.UndeterminedResultException;
 import io.basalt.storage.mvcc.KvPair;
 import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.OutboxRecord;
 import io.basalt.storage.shard.Region;
 import io.basalt.storage.tso.Timestamps;
 import java.util.ArrayList;
@@ -49,6 +50,8 @@ public final class Transaction implements AutoCloseable {
     private final Set<Long> bypass = ConcurrentHashMap.newKeySet();
     private long forUpdateTs;
     private byte[] primary;
+    /** The primary chosen at commit (the first locked key, or the first written key). */
+    private byte[] preparedPrimary;
     private boolean prewriteStarted;
     private ScheduledFuture<?> heartbeat;
     private State state = State.ACTIVE;
@@ -359,6 +362,7 @@ public final class Transaction implements AutoCloseable {
                 return 0;
             }
             prewriteStarted = true;
+            preparedPrimary = pc.primary();
             CommitOutcome outcome = switch (CommitPathSelector.choose(ctx.config(), pc)) {
                 case ONE_PC -> OnePhaseCommit.commit(ctx, pc);
                 case ASYNC_COMMIT -> AsyncCommit.commit(ctx, pc);
@@ -461,6 +465,10 @@ public final class Transaction implements AutoCloseable {
             byShard.computeIfAbsent(ctx.shardOf(k), s -> new ArrayList<>()).add(k);
         }
         byShard.forEach((shard, ks) -> ctx.kv().rollback(shard, ks, startTs));
+        if (preparedPrimary != null && ctx.pipeline().hasSink()) {
+            // an async/1PC attempt may have stored its binlog payload with the primary's prewrite
+            ctx.kv().deleteMeta(ctx.shardOf(preparedPrimary), List.of(OutboxRecord.key(startTs)));
+        }
     }
 
     private void releasePessimisticLocks() {

@@ -2,6 +2,7 @@ package io.basalt.storage.txn;
 
 import io.basalt.storage.error.UndeterminedResultException;
 import io.basalt.storage.fault.FaultPoints;
+import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.pipeline.CommitPath;
 import io.basalt.storage.pipeline.CommitPipeline;
 import io.basalt.storage.tso.Timestamps;
@@ -31,16 +32,27 @@ final class TwoPhaseCommit {
 
     /** Everything after a successful prewrite of all keys as (at least partly) plain 2PC locks. */
     static long finish(TxnContext ctx, PreparedCommit pc, boolean outboxWritten) {
+        return finish(ctx, pc, outboxWritten, 0);
+    }
+
+    /**
+     * As {@link #finish(TxnContext, PreparedCommit, boolean)}, for a transaction some of whose locks already carry a
+     * min_commit_ts up to {@code minCommitTs} (async-commit prewrites before a fallback; it may run ahead of the
+     * TSO). The commit ts is at least that and the primary lock's min_commit_ts: a lower one would make the commit
+     * of those keys fail with CommitTsExpired after the binlog already holds the transaction.
+     */
+    static long finish(TxnContext ctx, PreparedCommit pc, boolean outboxWritten, long minCommitTs) {
         long startTs = pc.startTs();
         CommitPipeline pipeline = ctx.pipeline();
         ctx.cm().markCommitting(startTs);
         boolean handedOver = false;
         try {
-            ctx.kv().verifyPrimaryLock(pc.primaryShard(), pc.primary(), startTs);
+            Lock primaryLock = ctx.kv().verifyPrimaryLock(pc.primaryShard(), pc.primary(), startTs);
+            long floor = Math.max(minCommitTs, primaryLock.minCommitTs);
             CommitPipeline.Ticket ticket = pipeline.register(startTs, ctx.tso().current() + 1);
             long commitTs;
             try {
-                commitTs = Math.max(ctx.tso().next(), ticket.bound());
+                commitTs = Math.max(Math.max(ctx.tso().next(), ticket.bound()), floor);
                 ctx.tso().observe(commitTs);
             } catch (RuntimeException e) {
                 pipeline.abandon(ticket); // a ticket left behind would hold back every later commit forever
@@ -49,6 +61,7 @@ final class TwoPhaseCommit {
             try {
                 handedOver = true;
                 pipeline.commit(ticket, commitTs, CommitPath.TWO_PC, pc.payload());
+                ctx.cm().markDurable(startTs, commitTs);
             } catch (UndeterminedResultException e) {
                 throw e; // stays "committing": only restart recovery may decide it now
             } catch (RuntimeException e) {

@@ -1,0 +1,35 @@
+package io.basalt.storage.txn;
+
+import io.basalt.storage.error.UndeterminedResultException;
+import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.CommitPipeline;
+
+/**
+ * What a coordinator does when something fails after its transaction was decided (1PC written, or every async
+ * prewrite succeeded): the transaction is committed whatever happens next, so it must still reach the binlog in
+ * its place, and the client must hear "undetermined", never "rolled back" (spec §3.1 step 5, §3.8).
+ */
+final class DecidedCommit {
+    private DecidedCommit() {
+    }
+
+    /** Hands the decided transaction to the pipeline despite the failure, then returns the error to throw. */
+    static UndeterminedResultException failedAfterDecision(CommitPipeline pipeline, CommitPipeline.Ticket ticket,
+                                                           long startTs, long commitTs, CommitPath path,
+                                                           byte[] payload, RuntimeException failure) {
+        try {
+            pipeline.commit(ticket, commitTs, path, payload);
+        } catch (RuntimeException sinkFailure) {
+            failure.addSuppressed(sinkFailure);
+        }
+        return undetermined(startTs, failure);
+    }
+
+    static UndeterminedResultException undetermined(long startTs, RuntimeException e) {
+        if (e instanceof UndeterminedResultException u) {
+            return u;
+        }
+        return new UndeterminedResultException("transaction " + startTs
+                + " is decided (committed in storage) but could not be confirmed", e);
+    }
+}
