@@ -9,7 +9,7 @@
 #   BASALT_BENCH_DIR   where the stores are created (default: java.io.tmpdir); each commit fsyncs there
 #   BASALT_MVN_LOCK    lock file serialising Maven builds and benchmark runs on this machine
 #                      (default /tmp/basalt-mvn.lock; empty: no locking)
-#   BASALT_MVN_FLAGS   extra Maven flags (default: -o, offline)
+#   BASALT_MVN_FLAGS   extra Maven flags (default: none; -o for offline)
 #   SKIP_BUILD=1       reuse benchmarks/target/basalt-benchmarks.jar
 #   JAVA               java executable (default: java)
 set -euo pipefail
@@ -21,8 +21,8 @@ json="$results/storage-commit-paths.json"
 report="$results/storage-commit-paths.md"
 jar="$here/target/basalt-benchmarks.jar"
 java_bin="${JAVA:-java}"
-lock="${BASALT_MVN_LOCK-/tmp/basalt-mvn.lock}"
-mvn_flags="${BASALT_MVN_FLAGS--o}"
+lock="${BASALT_MVN_LOCK:-}"
+mvn_flags="${BASALT_MVN_FLAGS:-}"
 
 locked() {
     if [[ -n "$lock" ]] && command -v flock >/dev/null 2>&1; then
