@@ -100,7 +100,7 @@ public final class TxnStore implements AutoCloseable {
         ConcurrencyManager cm = new ConcurrencyManager(tso.current());
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-timer"));
         LockWaitManager waits = new LockWaitManager(timer, 20);
-        KvService kv = new KvService(i -> shards[i], cm, tso::current, waits::released, faults);
+        KvService kv = new KvService(i -> shards[i], cm, waits::released, faults);
         // a fresh timestamp per resolution, as client-go asks PD: lock TTLs expire even in an idle store (the last
         // timestamp handed out does not advance there), and max_ts, which it raises, stays within the oracle
         LockResolver resolver = new LockResolver(kv, regions, tso::next, metrics);
@@ -112,7 +112,7 @@ public final class TxnStore implements AutoCloseable {
         ExecutorService prewritePool = Executors.newCachedThreadPool(r -> daemon(r, "basalt-prewrite"));
         TxnContext ctx = new TxnContext(config, kv, regions, tso, cm, resolver, waits, new DeadlockDetector(),
                 secondaries, pipeline, metrics, faults, prewritePool, timer, new ConcurrentSkipListMap<>());
-        GcWorker gc = new GcWorker(shards, kv, cm, resolver, tso::current, ctx::minActiveStartTs,
+        GcWorker gc = new GcWorker(shards, kv, cm, resolver, tso::now, ctx::minActiveStartTs,
                 config.gcLifeTimeMs, metrics);
         timer.scheduleWithFixedDelay(() -> runGcQuietly(gc), config.gcRunIntervalMs, config.gcRunIntervalMs,
                 TimeUnit.MILLISECONDS);

@@ -9,25 +9,23 @@ import java.util.List;
 
 /**
  * Everything one action sees: a snapshot reader taken after the command's latches were acquired, the write batch
- * it fills, the concurrency manager, and an approximate "now" for TTL checks. Memory-lock guards registered here are
+ * it fills, and the concurrency manager. Memory-lock guards registered here are
  * released only after the batch is applied.
  */
 public final class ActionContext {
     public final MvccReader reader;
     public final MvccTxn txn;
     public final ConcurrencyManager cm;
-    public final long currentTs;
     public final FaultInjector faults;
     /** The transaction on whose behalf the command runs (for fault points). */
     public final long startTs;
     final List<ConcurrencyManager.KeyGuard> memoryGuards = new ArrayList<>();
 
-    public ActionContext(MvccReader reader, MvccTxn txn, ConcurrencyManager cm, long currentTs, FaultInjector faults,
+    public ActionContext(MvccReader reader, MvccTxn txn, ConcurrencyManager cm, FaultInjector faults,
                          long startTs) {
         this.reader = reader;
         this.txn = txn;
         this.cm = cm;
-        this.currentTs = currentTs;
         this.faults = faults;
         this.startTs = startTs;
     }

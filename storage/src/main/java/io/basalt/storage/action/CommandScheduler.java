@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.LongSupplier;
 
 /**
  * Runs one action on one shard the way TiKV's scheduler does: latch the keys, raise max_ts for commands that read,
@@ -20,14 +19,12 @@ import java.util.function.LongSupplier;
  */
 public final class CommandScheduler {
     private final ConcurrencyManager cm;
-    private final LongSupplier currentTs;
     private final Consumer<List<byte[]>> onLocksReleased;
     private final FaultInjector faults;
 
-    public CommandScheduler(ConcurrencyManager cm, LongSupplier currentTs, Consumer<List<byte[]>> onLocksReleased,
+    public CommandScheduler(ConcurrencyManager cm, Consumer<List<byte[]>> onLocksReleased,
                             FaultInjector faults) {
         this.cm = cm;
-        this.currentTs = currentTs;
         this.onLocksReleased = onLocksReleased;
         this.faults = faults;
     }
@@ -44,7 +41,7 @@ public final class CommandScheduler {
                 cm.updateMaxTs(readTs);
             }
             try (MvccReader reader = new MvccReader(shard.snapshot()); MvccTxn txn = new MvccTxn(shard)) {
-                ActionContext ctx = new ActionContext(reader, txn, cm, currentTs.getAsLong(), faults, startTs);
+                ActionContext ctx = new ActionContext(reader, txn, cm, faults, startTs);
                 try {
                     result = action.apply(ctx);
                     faults.hit(FaultPoints.BEFORE_WRITE_BATCH, startTs);

@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -29,11 +28,11 @@ public final class KvService {
     private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
     private boolean closed;
 
-    public KvService(IntFunction<Shard> shards, ConcurrencyManager cm, LongSupplier currentTs,
-                     Consumer<List<byte[]>> onLocksReleased, FaultInjector faults) {
+    public KvService(IntFunction<Shard> shards, ConcurrencyManager cm, Consumer<List<byte[]>> onLocksReleased,
+                     FaultInjector faults) {
         this.shards = shards;
         this.cm = cm;
-        this.scheduler = new CommandScheduler(cm, currentTs, onLocksReleased, faults);
+        this.scheduler = new CommandScheduler(cm, onLocksReleased, faults);
         this.reads = new SnapshotRead(cm, faults);
     }
 

@@ -116,12 +116,12 @@ public final class Prewrite {
                 commitOnePc(ctx, onePcKeys.get(i), onePcLocks.get(i), commitTs);
             }
             writeOutbox(ctx, req, commitTs);
-            return new PrewriteResult(0, commitTs, false);
+            return new PrewriteResult(0, commitTs, false, 0);
         }
         if (!fellBack) {
             writeOutbox(ctx, req, 0);
         }
-        return new PrewriteResult(fellBack ? 0 : maxMinCommitTs, 0, false);
+        return new PrewriteResult(fellBack ? 0 : maxMinCommitTs, 0, false, maxMinCommitTs);
     }
 
     /** Returns true if the key shows the transaction already committed (a stale retry). */

@@ -31,17 +31,19 @@ final class AsyncCommit {
             throw e;
         }
         long commitTs = 0;
+        long lockFloor = 0;
         boolean fellBack = out.fellBackOnLock();
         for (PrewriteResult r : out.results()) {
             fellBack |= r.minCommitTs() == 0;
             commitTs = Math.max(commitTs, r.minCommitTs());
+            lockFloor = Math.max(lockFloor, r.lockMinCommitTs());
         }
         if (fellBack) {
             ctx.pipeline().abandon(ticket);
             ctx.metrics().asyncFallbacks.increment();
-            // keys prewritten in async mode keep their min_commit_ts: commit above it
-            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten(), commitTs),
-                    CommitPath.TWO_PC);
+            // keys prewritten in async mode keep their min_commit_ts (also those before a mid-request fallback)
+            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten(),
+                    Math.max(commitTs, lockFloor)), CommitPath.TWO_PC);
         }
         try {
             ctx.faults().hit(FaultPoints.AFTER_ALL_PREWRITES, startTs);

@@ -295,10 +295,13 @@ public final class Transaction implements AutoCloseable {
                     sne[j] = shouldNotExist[i];
                 }
             }
-            PessimisticLockRequest req = new PessimisticLockRequest(ks, sne, primary, startTs, lockTs,
-                    ctx.config().managedLockTtlMs, returnValues);
             PessimisticLockResult res;
             while (true) {
+                // TTL counts from start_ts: include the time already spent (client-go: elapsed + ManagedLockTTL),
+                // or a lock taken after a long wait is born expired and any waiter may roll it back
+                long elapsed = Timestamps.physical(ctx.tso().now()) - Timestamps.physical(startTs);
+                PessimisticLockRequest req = new PessimisticLockRequest(ks, sne, primary, startTs, lockTs,
+                        ctx.config().managedLockTtlMs + Math.max(elapsed, 0), returnValues);
                 try {
                     res = ctx.kv().acquirePessimisticLock(e.getKey(), req);
                     break;
