@@ -11,10 +11,10 @@ import io.basalt.storage.mvcc.MvccReader;
 import io.basalt.storage.mvcc.VersionedWrite;
 import io.basalt.storage.mvcc.Write;
 import io.basalt.storage.shard.Shard;
+import io.basalt.storage.testing.PrewriteRequestBuilder;
 import io.basalt.storage.testing.StoreFixture;
 import io.basalt.storage.tso.Timestamps;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -86,102 +86,9 @@ abstract class ActionTestBase {
 
     // ---- prewrite requests
 
-    /** Fluent builder of a prewrite request (all mutations of one request must be on one shard). */
-    final class Pw {
-        private final byte[] primary;
-        private final long startTs;
-        private final List<Mutation> mutations = new ArrayList<>();
-        private final List<Boolean> locked = new ArrayList<>();
-        private long ttl = TTL;
-        private long forUpdateTs;
-        private long minCommitTs;
-        private long maxCommitTs;
-        private boolean async;
-        private List<byte[]> secondaries = List.of();
-        private boolean onePc;
-        private byte[] outbox;
-
-        Pw(byte[] primary, long startTs) {
-            this.primary = primary;
-            this.startTs = startTs;
-        }
-
-        Pw add(Mutation m) {
-            mutations.add(m);
-            locked.add(false);
-            return this;
-        }
-
-        Pw put(byte[] key, String value) {
-            return add(Mutation.put(key, b(value)));
-        }
-
-        Pw put(byte[] key, byte[] value) {
-            return add(Mutation.put(key, value));
-        }
-
-        /** A mutation of a pessimistic transaction on a key it locked pessimistically. */
-        Pw putLocked(byte[] key, String value) {
-            mutations.add(Mutation.put(key, b(value)));
-            locked.add(true);
-            return this;
-        }
-
-        Pw ttl(long v) {
-            ttl = v;
-            return this;
-        }
-
-        Pw forUpdate(long v) {
-            forUpdateTs = v;
-            return this;
-        }
-
-        Pw min(long v) {
-            minCommitTs = v;
-            return this;
-        }
-
-        Pw max(long v) {
-            maxCommitTs = v;
-            return this;
-        }
-
-        Pw async(byte[]... secondaryKeys) {
-            async = true;
-            secondaries = List.of(secondaryKeys);
-            return this;
-        }
-
-        Pw onePc() {
-            onePc = true;
-            return this;
-        }
-
-        Pw outbox(byte[] payload) {
-            outbox = payload;
-            return this;
-        }
-
-        PrewriteRequest request() {
-            boolean[] pl = null;
-            if (forUpdateTs != 0) {
-                pl = new boolean[locked.size()];
-                for (int i = 0; i < pl.length; i++) {
-                    pl[i] = locked.get(i);
-                }
-            }
-            return new PrewriteRequest(List.copyOf(mutations), pl, primary, startTs, ttl, mutations.size(),
-                    forUpdateTs, minCommitTs, maxCommitTs, async, secondaries, onePc, outbox);
-        }
-
-        PrewriteResult run() {
-            return kv.prewrite(shardOf(mutations.get(0).key()), request());
-        }
-    }
-
-    Pw pw(byte[] primary, long startTs) {
-        return new Pw(primary, startTs);
+    /** A prewrite request of this test's store, with lock TTL {@link #TTL} unless overridden. */
+    PrewriteRequestBuilder pw(byte[] primary, long startTs) {
+        return new PrewriteRequestBuilder(primary, startTs, TTL, this::shardOf, (shard, r) -> kv.prewrite(shard, r));
     }
 
     /** Prewrites (2PC) and commits one put. */
@@ -210,27 +117,20 @@ abstract class ActionTestBase {
     // ---- raw inspection of one shard's column families
 
     MvccReader raw(byte[] key) {
-        Shard shard = store.shard(shardOf(key));
-        return new MvccReader(shard.snapshot());
+        return PrewriteRequestBuilder.raw(store, key);
     }
 
     Lock lockOf(byte[] key) {
-        try (MvccReader r = raw(key)) {
-            return r.loadLock(key);
-        }
+        return PrewriteRequestBuilder.lockOf(store, key);
     }
 
     Write writeAt(byte[] key, long ts) {
-        try (MvccReader r = raw(key)) {
-            return r.writeAt(key, ts);
-        }
+        return PrewriteRequestBuilder.writeAt(store, key, ts);
     }
 
     /** All write-CF records of the key, newest first. */
     List<VersionedWrite> writes(byte[] key) {
-        try (MvccReader r = raw(key)) {
-            return r.writesBetween(key, 0, Long.MAX_VALUE);
-        }
+        return PrewriteRequestBuilder.writes(store, key);
     }
 
     List<Long> writeTimestamps(byte[] key) {

@@ -8,6 +8,7 @@ import io.basalt.storage.error.TxnRolledBackException;
 import io.basalt.storage.mvcc.KeyLock;
 import io.basalt.storage.mvcc.Write;
 import io.basalt.storage.mvcc.WriteType;
+import io.basalt.storage.testing.PrewriteRequestBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ class CheckSecondaryLocksTest extends ActionTestBase {
 
     /** An async transaction with primary row 1 and secondaries rows 2, 3 (all on one shard). */
     private long prewriteAsync(long startTs, byte[]... keys) {
-        Pw p = pw(row(1), startTs).async(keys).put(row(1), "p");
+        PrewriteRequestBuilder p = pw(row(1), startTs).async(keys).put(row(1), "p");
         for (byte[] k : keys) {
             p.put(k, "v");
         }

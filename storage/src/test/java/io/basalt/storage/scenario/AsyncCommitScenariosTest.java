@@ -17,6 +17,7 @@ import io.basalt.storage.mvcc.CommitRecord;
 import io.basalt.storage.mvcc.KeyLock;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.testing.PrewriteRequestBuilder;
 import io.basalt.storage.txn.Transaction;
 import java.util.HashSet;
 import java.util.List;
@@ -195,7 +196,7 @@ class AsyncCommitScenariosTest extends ScenarioBase {
         long s = store.tso().next();
         long max = s + 50;
         pauser.act(FaultPoints.BEFORE_SET_MEMORY_LOCK, s, () -> cm.updateMaxTs(max + 100));
-        Pw req = pw(row(1), s).put(row(1), "a").put(row(2), "b").async(row(2)).min(s + 1).max(max);
+        PrewriteRequestBuilder req = pw(row(1), s).put(row(1), "a").put(row(2), "b").async(row(2)).min(s + 1).max(max);
         assertThat(req.run().minCommitTs()).isZero();
         Lock first = lockOf(row(1));
         Lock second = lockOf(row(2));

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.basalt.storage.TxnStore;
 import io.basalt.storage.action.KvService;
-import io.basalt.storage.action.Mutation;
-import io.basalt.storage.action.PrewriteRequest;
-import io.basalt.storage.action.PrewriteResult;
 import io.basalt.storage.codec.TableKeys;
 import io.basalt.storage.concurrency.ConcurrencyManager;
 import io.basalt.storage.config.StoreConfig;
@@ -16,6 +13,7 @@ import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.MvccReader;
 import io.basalt.storage.mvcc.VersionedWrite;
 import io.basalt.storage.mvcc.Write;
+import io.basalt.storage.testing.PrewriteRequestBuilder;
 import io.basalt.storage.testing.StoreFixture;
 import io.basalt.storage.tso.Timestamps;
 import io.basalt.storage.txn.Transaction;
@@ -241,95 +239,10 @@ abstract class ScenarioBase {
 
     // ------------------------------------------------------------------ store-level requests
 
-    /** Builder of one shard's prewrite request, sent as the "client" of an action-level scenario. */
-    final class Pw {
-        private final byte[] primary;
-        private final long startTs;
-        private final List<Mutation> mutations = new ArrayList<>();
-        private final List<Boolean> locked = new ArrayList<>();
-        private long ttl = 10_000;
-        private long forUpdateTs;
-        private long minCommitTs;
-        private long maxCommitTs;
-        private boolean async;
-        private List<byte[]> secondaries = List.of();
-        private boolean onePc;
-
-        Pw(byte[] primary, long startTs) {
-            this.primary = primary;
-            this.startTs = startTs;
-        }
-
-        Pw put(byte[] key, String value) {
-            mutations.add(Mutation.put(key, b(value)));
-            locked.add(false);
-            return this;
-        }
-
-        Pw delete(byte[] key) {
-            mutations.add(Mutation.delete(key));
-            locked.add(false);
-            return this;
-        }
-
-        /** A put on a key this (pessimistic) transaction holds a pessimistic lock on. */
-        Pw putLocked(byte[] key, String value) {
-            mutations.add(Mutation.put(key, b(value)));
-            locked.add(true);
-            return this;
-        }
-
-        Pw ttl(long v) {
-            ttl = v;
-            return this;
-        }
-
-        Pw forUpdate(long v) {
-            forUpdateTs = v;
-            return this;
-        }
-
-        Pw min(long v) {
-            minCommitTs = v;
-            return this;
-        }
-
-        Pw max(long v) {
-            maxCommitTs = v;
-            return this;
-        }
-
-        /** Async commit; {@code secondaryKeys} only on the primary's request. */
-        Pw async(byte[]... secondaryKeys) {
-            async = true;
-            secondaries = List.of(secondaryKeys);
-            return this;
-        }
-
-        Pw onePc() {
-            onePc = true;
-            return this;
-        }
-
-        PrewriteRequest request() {
-            boolean[] pl = null;
-            if (forUpdateTs != 0) {
-                pl = new boolean[locked.size()];
-                for (int i = 0; i < pl.length; i++) {
-                    pl[i] = locked.get(i);
-                }
-            }
-            return new PrewriteRequest(List.copyOf(mutations), pl, primary, startTs, ttl, mutations.size(),
-                    forUpdateTs, minCommitTs, maxCommitTs, async, secondaries, onePc, null);
-        }
-
-        PrewriteResult run() {
-            return kv.prewrite(shardOf(mutations.get(0).key()), request());
-        }
-    }
-
-    Pw pw(byte[] primary, long startTs) {
-        return new Pw(primary, startTs);
+    /** A prewrite request sent as the "client" of an action-level scenario; lock TTL 10 s unless overridden. */
+    PrewriteRequestBuilder pw(byte[] primary, long startTs) {
+        return new PrewriteRequestBuilder(primary, startTs, 10_000, this::shardOf,
+                (shard, r) -> kv.prewrite(shard, r));
     }
 
     void commitKeys(long startTs, long commitTs, byte[]... keys) {
@@ -346,13 +259,11 @@ abstract class ScenarioBase {
     // ------------------------------------------------------------------ raw inspection
 
     MvccReader raw(byte[] key) {
-        return new MvccReader(store.shard(shardOf(key)).snapshot());
+        return PrewriteRequestBuilder.raw(store, key);
     }
 
     Lock lockOf(byte[] key) {
-        try (MvccReader r = raw(key)) {
-            return r.loadLock(key);
-        }
+        return PrewriteRequestBuilder.lockOf(store, key);
     }
 
     /** What the write CF says about transaction {@code startTs} on {@code key}. */
@@ -363,15 +274,11 @@ abstract class ScenarioBase {
     }
 
     Write writeAt(byte[] key, long ts) {
-        try (MvccReader r = raw(key)) {
-            return r.writeAt(key, ts);
-        }
+        return PrewriteRequestBuilder.writeAt(store, key, ts);
     }
 
     List<VersionedWrite> writes(byte[] key) {
-        try (MvccReader r = raw(key)) {
-            return r.writesBetween(key, 0, Long.MAX_VALUE);
-        }
+        return PrewriteRequestBuilder.writes(store, key);
     }
 
     /** The memory lock of {@code key}, or null. */

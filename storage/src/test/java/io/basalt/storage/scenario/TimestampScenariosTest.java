@@ -15,6 +15,7 @@ import io.basalt.storage.mvcc.Write;
 import io.basalt.storage.mvcc.WriteType;
 import io.basalt.storage.pipeline.CommitPath;
 import io.basalt.storage.shard.Shard;
+import io.basalt.storage.testing.PrewriteRequestBuilder;
 import io.basalt.storage.txn.Transaction;
 import java.lang.reflect.Field;
 import java.util.List;
@@ -68,7 +69,7 @@ class TimestampScenariosTest extends ScenarioBase {
         }
 
         long s2 = store.tso().next();
-        Pw onePc = pw(row(8), s2).put(row(8), "z").onePc().min(s2 + 1);
+        PrewriteRequestBuilder onePc = pw(row(8), s2).put(row(8), "z").onePc().min(s2 + 1);
         long c2 = onePc.run().onePcCommitTs();
         assertThat(c2).isPositive();
         PrewriteResult retried = onePc.run();
