@@ -209,8 +209,14 @@ class LockWaitTest {
 
     // ------------------------------------------------------------------ wake-up order
 
+    /**
+     * End to end, every waiter gets the lock in turn once the holder commits. Which waiter goes first is pinned by
+     * {@link #lockWaitManagerWakesTheOldestWaiterAtOnceAndTheOthersLater}: here a younger waiter's periodic re-check
+     * may, rarely, land in the instant of the release and take the lock first (as in TiKV's legacy wake-up mode),
+     * so asserting the order end to end would be a flaky test.
+     */
     @Test
-    void releasedLockGoesToTheWaiterWithTheSmallestStartTs() throws Exception {
+    void everyWaiterGetsTheReleasedLockInTurn() throws Exception {
         try (TxnStore store = StoreFixture.open(dir)) {
             byte[] k = row(1);
             Transaction holder = pessimistic(store);
@@ -240,13 +246,15 @@ class LockWaitTest {
             }
             holder.commit(null);
             waitUntil("a waiter got the lock", () -> !acquired.isEmpty());
-            assertThat(acquired.peek()).as("first to get the released lock").isEqualTo(w[0].startTs());
+            assertThat(acquired).as("only one waiter holds the lock while it has not committed").hasSize(1);
             proceed.countDown();
             for (Session s : sessions) {
                 s.finish();
                 assertThat(s.error).isNull();
             }
-            assertThat(acquired).hasSize(3);
+            assertThat(acquired).containsExactlyInAnyOrder(w[0].startTs(), w[1].startTs(), w[2].startTs());
+            String last = str(store.begin().get(k));
+            assertThat(last).isEqualTo("w" + acquired.toArray()[2]);
         }
     }
 
