@@ -14,6 +14,10 @@ public final class Rollback {
     }
 
     public static void execute(ActionContext ctx, byte[] key, long startTs, boolean protect) {
+        if (ctx.cm.isCommitting(startTs)) {
+            // handed to the binlog by its coordinator: only its commit (or restart recovery) may decide it now
+            throw new StorageException("cannot roll back transaction " + startTs + ": it is being committed");
+        }
         Lock lock = ctx.reader.loadLock(key);
         if (lock != null && lock.startTs == startTs) {
             RollbackLock.rollback(ctx, key, lock, protect);

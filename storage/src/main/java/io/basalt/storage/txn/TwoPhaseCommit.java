@@ -69,11 +69,16 @@ final class TwoPhaseCommit {
                 pipeline.abandon(ticket);
                 throw e;
             }
-            ctx.faults().hit(FaultPoints.BEFORE_PRIMARY_COMMIT, startTs);
-            long t0 = System.nanoTime();
-            ctx.kv().commit(pc.primaryShard(), List.of(pc.primary()), startTs, commitTs);
-            ctx.metrics().primaryCommitLatency.record(System.nanoTime() - t0,
-                    java.util.concurrent.TimeUnit.NANOSECONDS);
+            try {
+                ctx.faults().hit(FaultPoints.BEFORE_PRIMARY_COMMIT, startTs);
+                long t0 = System.nanoTime();
+                ctx.kv().commit(pc.primaryShard(), List.of(pc.primary()), startTs, commitTs);
+                ctx.metrics().primaryCommitLatency.record(System.nanoTime() - t0,
+                        java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (RuntimeException e) {
+                // the binlog holds it: never roll back; resolvers commit the primary at the recorded ts
+                throw DecidedCommit.undetermined(startTs, e);
+            }
             ctx.cm().clearCommitting(startTs);
             ctx.faults().hit(FaultPoints.AFTER_PRIMARY_COMMIT, startTs);
             ctx.secondaries().submit(startTs, commitTs, KeyGroups.lockedKeysByShard(pc, false),
