@@ -14,9 +14,9 @@ public final class Rollback {
     }
 
     public static void execute(ActionContext ctx, byte[] key, long startTs, boolean protect) {
-        if (ctx.cm.isCommitting(startTs)) {
-            // handed to the binlog by its coordinator: only its commit (or restart recovery) may decide it now
-            throw new StorageException("cannot roll back transaction " + startTs + ": it is being committed");
+        if (ctx.cm.durableCommitTs(startTs) != 0) {
+            // the binlog holds it: only its commit (by the coordinator or a resolver) may decide it now
+            throw new StorageException("cannot roll back transaction " + startTs + ": the binlog holds it");
         }
         Lock lock = ctx.reader.loadLock(key);
         if (lock != null && lock.startTs == startTs) {
