@@ -28,6 +28,11 @@ public record Mutation(Op op, byte[] key, byte[] value) {
         return new Mutation(Op.CHECK_NOT_EXISTS, key, null);
     }
 
+    /** True if the mutation determines the key's value as the transaction sees it (put, insert or delete). */
+    public boolean changesValue() {
+        return op == Op.PUT || op == Op.INSERT || op == Op.DELETE;
+    }
+
     public int size() {
         return key.length + (value == null ? 0 : value.length);
     }

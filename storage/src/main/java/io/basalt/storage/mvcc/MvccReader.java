@@ -99,14 +99,6 @@ public final class MvccReader implements AutoCloseable {
         return v;
     }
 
-    /** The value a lock will commit: its inline short value, or the default column family at key@start_ts. */
-    public byte[] loadLockValue(byte[] key, Lock lock) {
-        if (lock.shortValue != null) {
-            return lock.shortValue;
-        }
-        return snapshot.get(shard.defaultCf(), MvccKeys.versionKey(key, lock.startTs));
-    }
-
     /**
      * What this transaction did to {@code key}: committed (and when), rolled back, or nothing. Scans the records
      * with timestamps from the newest down to {@code startTs}.

@@ -14,12 +14,12 @@ import io.basalt.storage.shard.BoundedIterator;
 import io.basalt.storage.shard.RegionMap;
 import io.basalt.storage.shard.Shard;
 import io.basalt.storage.shard.ShardSnapshot;
+import io.basalt.storage.txn.AsyncCommitCheck;
 import io.basalt.storage.txn.LockResolver;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,34 +118,20 @@ public final class StoreRecovery {
         if (primaryLock.useAsyncCommit) {
             return decideAsync(startTs, primaryLock);
         }
-        OptionalLong recorded = sink == null ? OptionalLong.empty() : sink.recordedCommitTs(startTs);
-        return recorded.orElse(0);
+        return recordedBySink(startTs);
     }
 
     private long decideAsync(long startTs, Lock primaryLock) {
-        Map<Integer, List<byte[]>> byShard = new LinkedHashMap<>();
-        for (byte[] s : primaryLock.secondaries) {
-            byShard.computeIfAbsent(regions.shardOf(s), k -> new ArrayList<>()).add(s);
-        }
-        long commitTs = primaryLock.minCommitTs;
-        for (var e : byShard.entrySet()) {
-            var st = kv.checkSecondaryLocks(e.getKey(), e.getValue(), startTs);
-            if (st.rolledBack()) {
-                return 0;
-            }
-            if (st.isCommitted()) {
-                return st.commitTs();
-            }
-            for (KeyLock kl : st.locks()) {
-                if (!kl.lock().useAsyncCommit) {
-                    // mixed transaction that fell back to 2PC: the primary lock alone decides, as 2PC
-                    OptionalLong recorded = sink == null ? OptionalLong.empty() : sink.recordedCommitTs(startTs);
-                    return recorded.orElse(0);
-                }
-                commitTs = Math.max(commitTs, kl.lock().minCommitTs);
-            }
-        }
-        return commitTs;
+        AsyncCommitCheck.Verdict v = AsyncCommitCheck.check(kv, regions, primaryLock);
+        return switch (v.outcome()) {
+            case COMMITTED -> v.commitTs();
+            case ROLLED_BACK -> 0;
+            case FELL_BACK -> recordedBySink(startTs); // mixed: the primary decides, as 2PC
+        };
+    }
+
+    private long recordedBySink(long startTs) {
+        return sink == null ? 0 : sink.recordedCommitTs(startTs).orElse(0);
     }
 
     private int[] replayOutbox() {

@@ -5,7 +5,9 @@ import io.basalt.storage.codec.MvccKeys;
 import io.basalt.storage.error.DiskErrorException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
 import org.rocksdb.RocksDBException;
@@ -72,6 +74,15 @@ public final class RegionMap {
                 break;
             }
             out.add(r);
+        }
+        return out;
+    }
+
+    /** {@code keys} grouped by the shard that holds them, shards in first-seen order, keys in given order. */
+    public Map<Integer, List<byte[]>> groupByShard(Iterable<byte[]> keys) {
+        Map<Integer, List<byte[]>> out = new LinkedHashMap<>();
+        for (byte[] k : keys) {
+            out.computeIfAbsent(shardOf(k), s -> new ArrayList<>()).add(k);
         }
         return out;
     }

@@ -1,7 +1,6 @@
 package io.basalt.storage.txn;
 
 import io.basalt.storage.action.KvService;
-import io.basalt.storage.action.SecondaryLocksStatus;
 import io.basalt.storage.action.TxnStatus;
 import io.basalt.storage.error.TxnNotFoundException;
 import io.basalt.storage.metrics.StorageMetrics;
@@ -10,9 +9,7 @@ import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.shard.RegionMap;
 import io.basalt.storage.tso.Timestamps;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
@@ -74,7 +71,7 @@ public final class LockResolver {
                     if (!primaryLock.isExpired(now)) {
                         return msUntilExpired(primaryLock, now);
                     }
-                    return resolveAsync(met, primaryLock, callerStartTs, bypass);
+                    return resolveAsync(primaryLock, callerStartTs);
                 }
                 if (status.minCommitTsPushed() && bypass != null && !lock.isPessimistic()) {
                     bypass.add(lock.startTs);
@@ -86,43 +83,19 @@ public final class LockResolver {
     }
 
     /** Decides an async-commit transaction from its secondaries and resolves all its keys. */
-    private long resolveAsync(KeyLock met, Lock primaryLock, long callerStartTs, Set<Long> bypass) {
+    private long resolveAsync(Lock primaryLock, long callerStartTs) {
         long startTs = primaryLock.startTs;
-        Map<Integer, List<byte[]>> byShard = new LinkedHashMap<>();
-        for (byte[] s : primaryLock.secondaries) {
-            byShard.computeIfAbsent(regions.shardOf(s), k -> new ArrayList<>()).add(s);
-        }
-        long commitTs = primaryLock.minCommitTs;
-        boolean rolledBack = false;
-        boolean fellBack = false;
-        for (var e : byShard.entrySet()) {
-            SecondaryLocksStatus st = kv.checkSecondaryLocks(e.getKey(), e.getValue(), startTs);
-            if (st.rolledBack()) {
-                rolledBack = true;
-                break;
-            }
-            if (st.isCommitted()) {
-                commitTs = st.commitTs();
-                break;
-            }
-            for (KeyLock kl : st.locks()) {
-                if (!kl.lock().useAsyncCommit) {
-                    fellBack = true;
-                }
-                commitTs = Math.max(commitTs, kl.lock().minCommitTs);
-            }
-        }
-        if (fellBack && !rolledBack) {
+        AsyncCommitCheck.Verdict v = AsyncCommitCheck.check(kv, regions, primaryLock);
+        long outcome = v.outcome() == AsyncCommitCheck.Outcome.ROLLED_BACK ? 0 : v.commitTs();
+        if (v.outcome() == AsyncCommitCheck.Outcome.FELL_BACK) {
             // a key was prewritten as plain 2PC: the primary decides, under 2PC rules
             TxnStatus st = kv.checkTxnStatus(regions.shardOf(primaryLock.primary), primaryLock.primary, startTs,
                     callerStartTs, currentTs.getAsLong(), true, true, false);
             if (!st.isFinal()) {
                 return msUntilExpired(st.lock(), currentTs.getAsLong());
             }
-            rolledBack = st.kind() == TxnStatus.Kind.ROLLED_BACK;
-            commitTs = st.commitTs();
+            outcome = st.commitTs();
         }
-        long outcome = rolledBack ? 0 : commitTs;
         List<byte[]> all = new ArrayList<>(primaryLock.secondaries);
         all.add(primaryLock.primary);
         resolveKeys(startTs, all, outcome);
@@ -131,11 +104,7 @@ public final class LockResolver {
 
     /** Applies a decided outcome (0 = rollback) to keys of one transaction, shard by shard. */
     public void resolveKeys(long startTs, List<byte[]> keys, long commitTs) {
-        Map<Integer, List<byte[]>> byShard = new LinkedHashMap<>();
-        for (byte[] k : keys) {
-            byShard.computeIfAbsent(regions.shardOf(k), x -> new ArrayList<>()).add(k);
-        }
-        byShard.forEach((shard, ks) -> kv.resolveLock(shard, ks, startTs, commitTs));
+        regions.groupByShard(keys).forEach((shard, ks) -> kv.resolveLock(shard, ks, startTs, commitTs));
         (commitTs == 0 ? metrics.locksResolvedRollback : metrics.locksResolvedCommit).increment(keys.size());
     }
 

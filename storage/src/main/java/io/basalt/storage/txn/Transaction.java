@@ -92,8 +92,8 @@ public final class Transaction implements AutoCloseable {
     public byte[] get(byte[] key) {
         checkActive();
         Mutation m = buffer.get(key);
-        if (m != null && m.op() != Mutation.Op.LOCK && m.op() != Mutation.Op.CHECK_NOT_EXISTS) {
-            return m.op() == Mutation.Op.DELETE ? null : m.value();
+        if (m != null && m.changesValue()) {
+            return m.value();
         }
         int shard = ctx.shardOf(key);
         for (int attempt = 0; ; attempt++) {
@@ -112,8 +112,8 @@ public final class Transaction implements AutoCloseable {
         Map<Integer, List<Integer>> byShard = new LinkedHashMap<>();
         for (int i = 0; i < keys.size(); i++) {
             Mutation m = buffer.get(keys.get(i));
-            if (m != null && m.op() != Mutation.Op.LOCK && m.op() != Mutation.Op.CHECK_NOT_EXISTS) {
-                out[i] = m.op() == Mutation.Op.DELETE ? null : m.value();
+            if (m != null && m.changesValue()) {
+                out[i] = m.value();
             } else {
                 byShard.computeIfAbsent(ctx.shardOf(keys.get(i)), s -> new ArrayList<>()).add(i);
             }
@@ -400,8 +400,7 @@ public final class Transaction implements AutoCloseable {
                 all.add(Mutation.lock(k)); // locked but unchanged: released by the commit
             }
         }
-        boolean writes = all.stream().anyMatch(m -> m.op() == Mutation.Op.PUT || m.op() == Mutation.Op.DELETE
-                || m.op() == Mutation.Op.INSERT);
+        boolean writes = all.stream().anyMatch(Mutation::changesValue);
         boolean optimisticLocks = !options.pessimistic() && all.stream().anyMatch(m -> m.op() == Mutation.Op.LOCK);
         if (!writes && !optimisticLocks) {
             return null; // read-only: pessimistic locks are simply released
@@ -463,11 +462,7 @@ public final class Transaction implements AutoCloseable {
         TreeSet<byte[]> keys = new TreeSet<>(Arrays::compareUnsigned);
         keys.addAll(buffer.view().keySet());
         keys.addAll(locked);
-        Map<Integer, List<byte[]>> byShard = new LinkedHashMap<>();
-        for (byte[] k : keys) {
-            byShard.computeIfAbsent(ctx.shardOf(k), s -> new ArrayList<>()).add(k);
-        }
-        byShard.forEach((shard, ks) -> ctx.kv().rollback(shard, ks, startTs));
+        ctx.regions().groupByShard(keys).forEach((shard, ks) -> ctx.kv().rollback(shard, ks, startTs));
         if (preparedPrimary != null && ctx.pipeline().hasSink()) {
             // an async/1PC attempt may have stored its binlog payload with the primary's prewrite
             ctx.kv().deleteMeta(ctx.shardOf(preparedPrimary), List.of(OutboxRecord.key(startTs)));
@@ -475,11 +470,8 @@ public final class Transaction implements AutoCloseable {
     }
 
     private void releasePessimisticLocks() {
-        Map<Integer, List<byte[]>> byShard = new LinkedHashMap<>();
-        for (byte[] k : locked) {
-            byShard.computeIfAbsent(ctx.shardOf(k), s -> new ArrayList<>()).add(k);
-        }
-        byShard.forEach((shard, ks) -> ctx.kv().pessimisticRollback(shard, ks, startTs, Long.MAX_VALUE));
+        ctx.regions().groupByShard(locked)
+                .forEach((shard, ks) -> ctx.kv().pessimisticRollback(shard, ks, startTs, Long.MAX_VALUE));
     }
 
     private void finish() {
