@@ -1,5 +1,6 @@
 package io.basalt.storage.pipeline;
 
+import io.basalt.storage.testing.Await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,7 +30,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -151,22 +151,12 @@ class CommitPipelineTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static void waitUntil(String what, BooleanSupplier cond) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!cond.getAsBoolean()) {
-            if (System.nanoTime() > until) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(1);
-        }
-    }
-
     /**
      * Waits until {@code t} is parked in the pipeline's condition wait: it has recorded its decision and is held back
      * (or follows a leader). Stack inspection, not timing: the frame is there only while it waits.
      */
     private static void awaitHeldBack(Thread t) throws InterruptedException {
-        waitUntil(t.getName() + " waits in the pipeline", () -> {
+        Await.until(t.getName() + " waits in the pipeline", () -> {
             if (!t.isAlive()) {
                 throw new AssertionError(t.getName() + " was not held back: its commit already returned");
             }

@@ -1,5 +1,6 @@
 package io.basalt.storage.txn;
 
+import io.basalt.storage.testing.Await;
 import static io.basalt.storage.testing.StoreFixture.bytes;
 import static io.basalt.storage.testing.StoreFixture.row;
 import static io.basalt.storage.testing.StoreFixture.str;
@@ -18,7 +19,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,23 +63,13 @@ class LockWaitTest {
         }
     }
 
-    private static void waitUntil(String what, BooleanSupplier cond) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!cond.getAsBoolean()) {
-            if (System.nanoTime() > until) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(1);
-        }
-    }
-
     private static double lockWaits(TxnStore store) {
         return store.metrics().lockWaits.count();
     }
 
     /** Waits until the store has counted {@code n} more lock waits than {@code base}. */
     private static void awaitLockWaits(TxnStore store, double base, int n) throws InterruptedException {
-        waitUntil(n + " lock waits", () -> lockWaits(store) >= base + n);
+        Await.until(n + " lock waits", () -> lockWaits(store) >= base + n);
     }
 
     private static Transaction pessimistic(TxnStore store) {
@@ -245,7 +235,7 @@ class LockWaitTest {
                 awaitLockWaits(store, base, 1);
             }
             holder.commit(null);
-            waitUntil("a waiter got the lock", () -> !acquired.isEmpty());
+            Await.until("a waiter got the lock", () -> !acquired.isEmpty());
             assertThat(acquired).as("only one waiter holds the lock while it has not committed").hasSize(1);
             proceed.countDown();
             for (Session s : sessions) {
@@ -280,7 +270,7 @@ class LockWaitTest {
                 waiters.add(Session.start("waiter" + i, () -> woken[me] = m.await(key, startTs, 20_000)));
             }
             for (Session s : waiters) {
-                waitUntil(s.getName() + " waits", () -> s.getState() == Thread.State.TIMED_WAITING);
+                Await.until(s.getName() + " waits", () -> s.getState() == Thread.State.TIMED_WAITING);
             }
             m.released(List.of(row(8))); // another key: nobody wakes
             m.released(List.of(key));
