@@ -24,6 +24,8 @@ final class MutationBuffer {
         Mutation merged = m;
         if (prev != null && prev.op() == Mutation.Op.INSERT && m.op() == Mutation.Op.PUT) {
             merged = Mutation.insert(m.key(), m.value()); // still a fresh key: keep the existence check
+        } else if (prev != null && prev.op() == Mutation.Op.DELETE && m.op() == Mutation.Op.INSERT) {
+            merged = Mutation.put(m.key(), m.value()); // this transaction removed the old value: no check left
         }
         journal.add(new Undo(m.key(), prev));
         mutations.put(m.key(), merged);

@@ -3,6 +3,7 @@ package io.basalt.storage.txn;
 import io.basalt.storage.action.Mutation;
 import io.basalt.storage.action.PessimisticLockRequest;
 import io.basalt.storage.action.PessimisticLockResult;
+import io.basalt.storage.error.DuplicateKeyException;
 import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.error.KeyTooLargeException;
 import io.basalt.storage.error.StorageException;
@@ -233,6 +234,12 @@ public final class Transaction implements AutoCloseable {
         checkActive();
         if (m.key().length > ctx.config().maxKeySize) {
             throw new KeyTooLargeException(m.key().length, ctx.config().maxKeySize);
+        }
+        if (m.op() == Mutation.Op.INSERT) {
+            Mutation own = buffer.get(m.key());
+            if (own != null && (own.op() == Mutation.Op.PUT || own.op() == Mutation.Op.INSERT)) {
+                throw new DuplicateKeyException(m.key()); // this transaction already wrote a live value
+            }
         }
         if (options.pessimistic() && lockFirst && !locked.contains(m.key())) {
             boolean mustNotExist = m.op() == Mutation.Op.INSERT;

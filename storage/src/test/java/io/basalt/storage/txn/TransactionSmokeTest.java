@@ -76,6 +76,29 @@ class TransactionSmokeTest {
     }
 
     @Test
+    void insertAfterOwnDeleteReplacesTheRowAndSecondInsertOfOwnKeyIsDuplicate() {
+        try (TxnStore store = StoreFixture.open(dir)) {
+            Transaction seed = store.begin();
+            seed.insert(row(7), bytes("old"));
+            seed.commit(null);
+            for (boolean pessimistic : new boolean[] {true, false}) {
+                Transaction t = store.begin(store.defaultOptions().withPessimistic(pessimistic));
+                t.delete(row(7));
+                t.insert(row(7), bytes("new-" + pessimistic));
+                assertThatThrownBy(() -> t.insert(row(7), bytes("again"))).isInstanceOf(DuplicateKeyException.class);
+                t.commit(null);
+                Transaction r = store.begin();
+                assertThat(str(r.get(row(7)))).isEqualTo("new-" + pessimistic);
+                r.rollback();
+            }
+            Transaction fresh = store.begin();
+            fresh.insert(row(8), bytes("x"));
+            assertThatThrownBy(() -> fresh.insert(row(8), bytes("y"))).isInstanceOf(DuplicateKeyException.class);
+            fresh.rollback();
+        }
+    }
+
+    @Test
     void pessimisticWaitsForHolder() throws Exception {
         try (TxnStore store = StoreFixture.open(dir)) {
             Transaction a = store.begin();
