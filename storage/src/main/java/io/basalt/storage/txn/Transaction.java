@@ -254,8 +254,9 @@ public final class Transaction implements AutoCloseable {
 
     /**
      * Locks {@code keys} for this transaction (SELECT ... FOR UPDATE, and the rows a DML statement changes) and
-     * returns their latest committed values when asked. Pessimistic transactions wait for other holders (deadlock
-     * detection, lock wait timeout); optimistic ones only record the intent, checked at commit.
+     * returns their latest values when asked: this transaction's own write, else the latest committed one.
+     * Pessimistic transactions wait for other holders (deadlock detection, lock wait timeout); optimistic ones only
+     * record the intent, checked at commit.
      *
      * @param shouldNotExist per key, fail with a duplicate-key error if it exists (null: no check)
      */
@@ -272,7 +273,17 @@ public final class Transaction implements AutoCloseable {
             return returnValues ? batchGet(keys) : List.of();
         }
         try {
-            return acquirePessimisticLocks(keys, returnValues, shouldNotExist);
+            List<byte[]> values = acquirePessimisticLocks(keys, returnValues, shouldNotExist);
+            if (returnValues) {
+                // the transaction's own writes are newer than anything committed
+                for (int i = 0; i < keys.size(); i++) {
+                    Mutation own = buffer.get(keys.get(i));
+                    if (own != null && own.changesValue()) {
+                        values.set(i, own.op() == Mutation.Op.DELETE ? null : own.value());
+                    }
+                }
+            }
+            return values;
         } catch (TransactionAbortedException e) {
             rollbackQuietly();
             throw e;

@@ -99,6 +99,23 @@ class TransactionSmokeTest {
     }
 
     @Test
+    void lockingReadReturnsOwnWriteOverCommittedValue() {
+        try (TxnStore store = StoreFixture.open(dir)) {
+            Transaction seed = store.begin();
+            seed.insert(row(9), bytes("committed"));
+            seed.insert(row(10), bytes("gone"));
+            seed.commit(null);
+            Transaction t = store.begin();
+            t.put(row(9), bytes("mine"));
+            t.delete(row(10));
+            var values = t.lockKeys(java.util.List.of(row(9), row(10)), true, null);
+            assertThat(str(values.get(0))).isEqualTo("mine");
+            assertThat(values.get(1)).isNull();
+            t.rollback();
+        }
+    }
+
+    @Test
     void pessimisticWaitsForHolder() throws Exception {
         try (TxnStore store = StoreFixture.open(dir)) {
             Transaction a = store.begin();
