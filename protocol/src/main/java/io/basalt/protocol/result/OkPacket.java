@@ -7,7 +7,9 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * Protocol::OK_Packet for CLIENT_PROTOCOL_41 without SESSION_TRACK (which Basalt does not advertise): header, affected
- * rows, last insert id, status flags, warning count, and the info text as string&lt;EOF&gt; when non-empty.
+ * rows, last insert id, status flags, warning count, and the info text when non-empty. The protocol documentation
+ * calls the info string&lt;EOF&gt;, but MySQL and MariaDB servers write it length-encoded (net_send_ok) and the C
+ * client, Connector/J and MariaDB Connector/J read it that way, so it is length-encoded here.
  *
  * @param affectedRows affected (or, with FOUND_ROWS, matched) rows; read as unsigned
  * @param lastInsertId first generated AUTO_INCREMENT value; read as unsigned
@@ -31,7 +33,7 @@ public record OkPacket(long affectedRows, long lastInsertId, int status, int war
         PayloadWriter.writeInt2(out, status);
         PayloadWriter.writeInt2(out, warnings);
         if (info != null && !info.isEmpty()) {
-            PayloadWriter.writeString(out, info);
+            PayloadWriter.writeLenencString(out, info);
         }
     }
 
@@ -46,6 +48,6 @@ public record OkPacket(long affectedRows, long lastInsertId, int status, int war
         long lastInsertId = r.readLenencInt();
         int status = r.readInt2();
         int warnings = r.readInt2();
-        return new OkPacket(affected, lastInsertId, status, warnings, r.readRestString());
+        return new OkPacket(affected, lastInsertId, status, warnings, r.hasRemaining() ? r.readLenencString() : "");
     }
 }

@@ -25,7 +25,7 @@ class ResultPacketsTest {
         OkPacket.encode(out, 300, 70000, ServerStatus.IN_TRANS | ServerStatus.AUTOCOMMIT, 2,
                 "Rows matched: 1", false);
         byte[] expected = Bytes.of().int1(0).hexBytes("fc2c01").hexBytes("fd701101").int2(3).int2(2)
-                .text("Rows matched: 1").array();
+                .int1("Rows matched: 1".length()).text("Rows matched: 1").array();
         assertThat(Bytes.hexOf(out)).isEqualTo(Bytes.hexOf(expected));
         OkPacket decoded = OkPacket.decode(out);
         assertThat(decoded).isEqualTo(new OkPacket(300, 70000, 3, 2, "Rows matched: 1"));
