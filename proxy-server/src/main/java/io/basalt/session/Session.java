@@ -167,4 +167,15 @@ public final class Session {
     public long commandStartMillis() {
         return commandStartMillis;
     }
+
+    /** Connection attributes the client sent at login (program name, driver, ...); empty when it sent none. */
+    private volatile Map<String, String> connectAttributes = Map.of();
+
+    public Map<String, String> connectAttributes() {
+        return connectAttributes;
+    }
+
+    public void setConnectAttributes(Map<String, String> attributes) {
+        this.connectAttributes = Map.copyOf(attributes);
+    }
 }

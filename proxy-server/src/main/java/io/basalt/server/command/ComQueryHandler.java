@@ -1,0 +1,41 @@
+package io.basalt.server.command;
+
+import io.basalt.protocol.command.ComQuery;
+import io.basalt.session.Session;
+import io.basalt.sql.engine.SqlEngine;
+import io.netty.buffer.ByteBuf;
+
+import java.util.List;
+
+/**
+ * COM_QUERY. With multi-statements on (the client's CLIENT_MULTI_STATEMENTS or COM_SET_OPTION) the text is split by
+ * the engine and each statement answered in turn, every reply but the last flagged MORE_RESULTS_EXISTS; the first
+ * failure ends the chain with its ERR. With multi-statements off the engine gets the whole text as one statement (a
+ * second statement in it is then a syntax error, as in MySQL).
+ */
+final class ComQueryHandler implements CommandHandler {
+    @Override
+    public String processListName() {
+        return "Query";
+    }
+
+    @Override
+    public void handle(ClientConnection connection, ByteBuf payload) {
+        String text = ComQuery.decode(payload).sql();
+        Session session = connection.session();
+        SqlEngine engine = connection.server().engine();
+        List<String> statements = connection.multiStatements() ? engine.split(text) : List.of(text);
+        if (statements.isEmpty()) {
+            statements = List.of(text);
+        }
+        ResponseWriter responses = connection.responses();
+        for (int i = 0; i < statements.size(); i++) {
+            String sql = statements.get(i);
+            session.setCommand(processListName(), sql);
+            responses.moreResults(i < statements.size() - 1);
+            ResultSetWriter result = new ResultSetWriter(responses, ResultSetWriter.RowFormat.TEXT);
+            engine.execute(session, sql, result);
+            result.checkComplete();
+        }
+    }
+}
