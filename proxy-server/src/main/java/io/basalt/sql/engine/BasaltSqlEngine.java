@@ -1,0 +1,347 @@
+package io.basalt.sql.engine;
+
+import io.basalt.protocol.error.ErrorCode;
+import io.basalt.protocol.error.MySqlException;
+import io.basalt.protocol.result.ColumnDefinition;
+import io.basalt.session.Session;
+import io.basalt.session.SessionRegistry;
+import io.basalt.sql.catalog.Catalog;
+import io.basalt.sql.catalog.CatalogSnapshot;
+import io.basalt.sql.catalog.TableDef;
+import io.basalt.sql.dml.DmlResult;
+import io.basalt.sql.dml.InsertPlan;
+import io.basalt.sql.exec.ExecContext;
+import io.basalt.sql.exec.RowSource;
+import io.basalt.sql.infoschema.TableStatistics;
+import io.basalt.sql.infoschema.VirtualTableContext;
+import io.basalt.sql.parser.BasaltSqlParser;
+import io.basalt.sql.parser.LiteralNormalizer;
+import io.basalt.sql.parser.NormalizedStatement;
+import io.basalt.sql.parser.ast.SqlLockingSelect;
+import io.basalt.sql.parser.ast.SqlMySqlDelete;
+import io.basalt.sql.parser.ast.SqlMySqlInsert;
+import io.basalt.sql.parser.ast.SqlMySqlUpdate;
+import io.basalt.sql.parser.ast.SqlShow;
+import io.basalt.sql.plan.BindEnv;
+import io.basalt.sql.plan.BoundQuery;
+import io.basalt.sql.plan.DmlBinder;
+import io.basalt.sql.plan.OutputColumn;
+import io.basalt.sql.plan.QueryBinder;
+import io.basalt.sql.result.ColumnDefinitions;
+import io.basalt.sql.show.FieldList;
+import io.basalt.sql.sysvar.StatusCounters;
+import io.basalt.sql.sysvar.StatusVariables;
+import io.basalt.sql.sysvar.SystemVariables;
+import io.basalt.sql.txn.SessionTransaction;
+import io.basalt.sql.txn.StorageErrors;
+import io.basalt.storage.TxnStore;
+import io.basalt.storage.error.StorageException;
+import io.basalt.storage.txn.Transaction;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The SQL engine: parses (or finds in the plan cache), binds and runs statements for sessions. Data statements
+ * (queries, INSERT/REPLACE, UPDATE, DELETE) are compiled once per normalised text or prepared statement and run
+ * without Calcite afterwards; session, transaction, SHOW and DDL statements are interpreted by
+ * {@link UtilityStatements}. Thread-safe: per-session state lives in the session.
+ */
+public final class BasaltSqlEngine implements SqlEngine {
+    private static final int PLAN_CACHE_SIZE = 4096;
+
+    private final TxnStore store;
+    private final Catalog catalog;
+    private final SystemVariables globals;
+    private final SessionRegistry sessions;
+    private final String serverVersion;
+    private final PlanCache planCache = new PlanCache(PLAN_CACHE_SIZE);
+    private final StatusCounters counters = new StatusCounters();
+    private final StatusVariables status;
+    private final UtilityStatements utility;
+    private final Map<String, Timer> latency = new ConcurrentHashMap<>();
+    private final MeterRegistry meters;
+
+    public BasaltSqlEngine(TxnStore store, Catalog catalog, SystemVariables globals, SessionRegistry sessions,
+                           MeterRegistry meters, String serverVersion) {
+        this.store = store;
+        this.catalog = catalog;
+        this.globals = globals;
+        this.sessions = sessions;
+        this.meters = meters;
+        this.serverVersion = serverVersion;
+        this.status = new StatusVariables(counters, System.currentTimeMillis(), sessions::count,
+                () -> (int) sessions.snapshot().stream().filter(s -> !"Sleep".equals(s.command())).count(),
+                store.metrics());
+        this.utility = new UtilityStatements(this);
+    }
+
+    TxnStore store() {
+        return store;
+    }
+
+    Catalog catalog() {
+        return catalog;
+    }
+
+    SessionRegistry sessions() {
+        return sessions;
+    }
+
+    StatusVariables status() {
+        return status;
+    }
+
+    StatusCounters counters() {
+        return counters;
+    }
+
+    String serverVersion() {
+        return serverVersion;
+    }
+
+    SystemVariables globals() {
+        return globals;
+    }
+
+    @Override
+    public List<String> split(String text) {
+        return BasaltSqlParser.split(text);
+    }
+
+    @Override
+    public void execute(Session session, String sql, ResultSink sink) {
+        counters.increment(StatusCounters.Counter.QUESTIONS);
+        counters.increment(StatusCounters.Counter.QUERIES);
+        CatalogSnapshot snapshot = catalog.snapshot();
+        NormalizedStatement normalized = LiteralNormalizer.normalize(sql);
+        if (normalized != null) {
+            PlanCache.Key key = new PlanCache.Key(session.currentDatabase(), normalized.key());
+            CompiledStatement c = planCache.get(key, snapshot.version());
+            if (c == null) {
+                c = compile(session, BasaltSqlParser.parse(normalized.key()), normalized.key(), snapshot);
+                if (c != null && !hasPlaceholderLabel(c)) {
+                    planCache.put(key, c);
+                } else {
+                    c = null;
+                }
+            }
+            if (c != null) {
+                session.warnings().clear();
+                run(session, c, normalized.literals().toArray(), sink);
+                return;
+            }
+        }
+        SqlNode tree = BasaltSqlParser.parse(sql);
+        if (!UtilityStatements.isDiagnostics(tree)) {
+            session.warnings().clear();
+        }
+        CompiledStatement c = compile(session, tree, sql, snapshot);
+        if (c != null) {
+            run(session, c, new Object[0], sink);
+        } else {
+            utility.execute(session, tree, sink);
+        }
+    }
+
+    /** A literal in the select list was replaced by `?`: its label would read "?", so bind the original text. */
+    private static boolean hasPlaceholderLabel(CompiledStatement c) {
+        return c.columns().stream().anyMatch(col -> col.name().contains("?"));
+    }
+
+    @Override
+    public PreparedQuery prepare(Session session, String sql) {
+        counters.increment(StatusCounters.Counter.COM_STMT_PREPARE);
+        SqlNode tree = BasaltSqlParser.parse(sql);
+        CompiledStatement c = compile(session, tree, sql, catalog.snapshot());
+        if (c == null) {
+            throw new MySqlException(ErrorCode.UNSUPPORTED_PS);
+        }
+        return new PreparedStatementImpl(sql, tree, parameterCount(tree), c);
+    }
+
+    @Override
+    public void execute(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
+        counters.increment(StatusCounters.Counter.QUESTIONS);
+        counters.increment(StatusCounters.Counter.COM_STMT_EXECUTE);
+        PreparedStatementImpl ps = (PreparedStatementImpl) query;
+        CatalogSnapshot snapshot = catalog.snapshot();
+        CompiledStatement c = ps.compiled();
+        if (c.catalogVersion() != snapshot.version()) {
+            c = compile(session, ps.tree(), ps.sql(), snapshot);
+            if (c.columns().size() != ps.resultColumns().size()) {
+                throw new MySqlException(1615, "HY000", "Prepared statement needs to be re-prepared", null);
+            }
+            ps.recompiled(c);
+        }
+        session.warnings().clear();
+        run(session, c, parameters, sink);
+    }
+
+    @Override
+    public List<ColumnDefinition> fieldList(Session session, String table, String wildcard) {
+        String db = session.currentDatabase();
+        if (db == null) {
+            throw new MySqlException(ErrorCode.NO_DB_ERROR);
+        }
+        TableDef t = catalog.snapshot().table(db, table)
+                .orElseThrow(() -> new MySqlException(ErrorCode.NO_SUCH_TABLE, db, table));
+        return FieldList.columns(t, wildcard);
+    }
+
+    @Override
+    public void reset(Session session) {
+        SessionState st = SessionState.of(session, store);
+        st.txn.rollback();
+        st.savepoints.clear();
+        session.userVariables().clear();
+        session.variables().reset();
+        session.warnings().clear();
+        session.setLastInsertId(0);
+    }
+
+    @Override
+    public void close(Session session) {
+        SessionState st = session.engineState();
+        if (st != null) {
+            st.txn.close();
+        }
+    }
+
+    SessionState state(Session session) {
+        return SessionState.of(session, store);
+    }
+
+    /** Binds a data statement; null for statements the utility interpreter handles. */
+    CompiledStatement compile(Session session, SqlNode tree, String text, CatalogSnapshot snapshot) {
+        BindEnv env = new BindEnv(session, snapshot, text);
+        boolean locking = tree instanceof SqlLockingSelect;
+        SqlNode query = locking ? ((SqlLockingSelect) tree).query() : tree;
+        QueryBinder queries = new QueryBinder(env, virtualTables(session, snapshot), locking);
+        if (query instanceof SqlMySqlInsert ins) {
+            return new CompiledStatement.Insert(new DmlBinder(env, queries).insert(ins), snapshot.version());
+        }
+        if (query instanceof SqlMySqlUpdate up) {
+            return new CompiledStatement.Update(new DmlBinder(env, queries).update(up), snapshot.version());
+        }
+        if (query instanceof SqlMySqlDelete del) {
+            return new CompiledStatement.Delete(new DmlBinder(env, queries).delete(del), snapshot.version());
+        }
+        if (!UtilityStatements.isQuery(query)) {
+            return null;
+        }
+        BoundQuery q = queries.bind(query);
+        List<ColumnDefinition> columns = new ArrayList<>();
+        for (OutputColumn c : q.columns()) {
+            columns.add(c.origin() != null && c.origin().table() != null
+                    ? ColumnDefinitions.forColumn(c.origin().schema(), c.origin().qualifier(), c.origin().table(),
+                            c.origin().column(), c.label())
+                    : ColumnDefinitions.forExpression(c.label(), c.type(), c.nullable()));
+        }
+        // information_schema rows are materialised at bind time: such plans get no version and are never reused
+        return new CompiledStatement.Query(q, columns, locking, env.usesVolatileState() ? -1 : snapshot.version());
+    }
+
+    VirtualTableContext virtualTables(Session session, CatalogSnapshot snapshot) {
+        return new VirtualTableContext(snapshot, session, sessions::snapshot, status, TableStatistics.NONE);
+    }
+
+    /** Runs a compiled statement as one statement of the session's transaction. */
+    void run(Session session, CompiledStatement c, Object[] params, ResultSink sink) {
+        SessionState st = state(session);
+        SessionTransaction txn = st.txn;
+        boolean changes = !(c instanceof CompiledStatement.Query q) || q.locking();
+        if (changes && txn.isReadOnly()) {
+            throw new MySqlException(ErrorCode.CANT_EXECUTE_IN_READ_ONLY_TRANSACTION);
+        }
+        count(c);
+        Timer.Sample sample = Timer.start(meters);
+        int savepoint = txn.statementSavepoint();
+        Transaction t = txn.forStatement();
+        ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes);
+        boolean foundRows = (session.clientCapabilities() & io.basalt.protocol.constants.CapabilityFlags.FOUND_ROWS)
+                != 0;
+        try {
+            if (c instanceof CompiledStatement.Query q) {
+                sink.columns(q.columns());
+                try (RowSource rows = q.query().root().open(ctx)) {
+                    int n = 0;
+                    for (Object[] r = rows.next(); r != null; r = rows.next()) {
+                        sink.row(r);
+                        if ((++n & 0x3FF) == 0) {
+                            ctx.checkKilled();
+                        }
+                    }
+                }
+                txn.endStatement(savepoint, null);
+                sink.endRows();
+            } else {
+                DmlResult r;
+                if (c instanceof CompiledStatement.Insert i) {
+                    r = i.plan().execute(ctx, foundRows);
+                } else if (c instanceof CompiledStatement.Update u) {
+                    r = u.plan().execute(ctx, foundRows);
+                } else {
+                    r = ((CompiledStatement.Delete) c).plan().execute(ctx);
+                }
+                txn.endStatement(savepoint, null);
+                sink.ok(r.affectedRows(), r.lastInsertId(), r.info());
+            }
+        } catch (MySqlException e) {
+            txn.endStatement(savepoint, e);
+            throw e;
+        } catch (StorageException e) {
+            MySqlException m = StorageErrors.toMySql(e);
+            txn.endStatement(savepoint, m);
+            throw m;
+        } finally {
+            sample.stop(latency.computeIfAbsent(kind(c), k -> Timer.builder("basalt.statement.latency")
+                    .description("statement execution time by statement type").tag("type", k)
+                    .publishPercentileHistogram().register(meters)));
+        }
+    }
+
+    private void count(CompiledStatement c) {
+        StatusCounters.Counter counter;
+        if (c instanceof CompiledStatement.Query) {
+            counter = StatusCounters.Counter.COM_SELECT;
+        } else if (c instanceof CompiledStatement.Insert i) {
+            counter = i.plan().mode() == InsertPlan.Mode.REPLACE ? StatusCounters.Counter.COM_REPLACE
+                    : StatusCounters.Counter.COM_INSERT;
+        } else if (c instanceof CompiledStatement.Update) {
+            counter = StatusCounters.Counter.COM_UPDATE;
+        } else {
+            counter = StatusCounters.Counter.COM_DELETE;
+        }
+        counters.increment(counter);
+    }
+
+    private static String kind(CompiledStatement c) {
+        if (c instanceof CompiledStatement.Query) {
+            return "select";
+        }
+        if (c instanceof CompiledStatement.Insert) {
+            return "insert";
+        }
+        return c instanceof CompiledStatement.Update ? "update" : "delete";
+    }
+
+    static int parameterCount(SqlNode tree) {
+        int[] max = {0};
+        tree.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlDynamicParam param) {
+                max[0] = Math.max(max[0], param.getIndex() + 1);
+                return null;
+            }
+        });
+        return max[0];
+    }
+}

@@ -1,0 +1,34 @@
+package io.basalt.sql.engine;
+
+import io.basalt.protocol.result.ColumnDefinition;
+import io.basalt.sql.dml.DeletePlan;
+import io.basalt.sql.dml.InsertPlan;
+import io.basalt.sql.dml.UpdatePlan;
+import io.basalt.sql.plan.BoundQuery;
+
+import java.util.List;
+
+/**
+ * A bound data statement, reusable for every execution at the catalog version it was bound against: cached per
+ * prepared statement and per normalised text, so a hot statement skips parsing and binding.
+ */
+sealed interface CompiledStatement {
+    long catalogVersion();
+
+    default List<ColumnDefinition> columns() {
+        return List.of();
+    }
+
+    record Query(BoundQuery query, List<ColumnDefinition> columns, boolean locking, long catalogVersion)
+            implements CompiledStatement {
+    }
+
+    record Insert(InsertPlan plan, long catalogVersion) implements CompiledStatement {
+    }
+
+    record Update(UpdatePlan plan, long catalogVersion) implements CompiledStatement {
+    }
+
+    record Delete(DeletePlan plan, long catalogVersion) implements CompiledStatement {
+    }
+}

@@ -1,0 +1,263 @@
+package io.basalt.sql.engine;
+
+import io.basalt.protocol.error.ErrorCode;
+import io.basalt.protocol.error.MySqlException;
+import io.basalt.protocol.result.ColumnDefinition;
+import io.basalt.session.Session;
+import io.basalt.sql.catalog.CatalogSnapshot;
+import io.basalt.sql.ddl.DdlExecutor;
+import io.basalt.sql.exec.ExecContext;
+import io.basalt.sql.expr.Expr;
+import io.basalt.sql.infoschema.InformationSchema;
+import io.basalt.sql.infoschema.TableStatistics;
+import io.basalt.sql.parser.ast.SqlAnalyzeTable;
+import io.basalt.sql.parser.ast.SqlBegin;
+import io.basalt.sql.parser.ast.SqlCommit;
+import io.basalt.sql.parser.ast.SqlDo;
+import io.basalt.sql.parser.ast.SqlFlush;
+import io.basalt.sql.parser.ast.SqlKill;
+import io.basalt.sql.parser.ast.SqlReleaseSavepoint;
+import io.basalt.sql.parser.ast.SqlRollback;
+import io.basalt.sql.parser.ast.SqlSavepoint;
+import io.basalt.sql.parser.ast.SqlSetStatement;
+import io.basalt.sql.parser.ast.SqlSetTransaction;
+import io.basalt.sql.parser.ast.SqlShow;
+import io.basalt.sql.parser.ast.SqlUse;
+import io.basalt.sql.plan.BindEnv;
+import io.basalt.sql.plan.NameScope;
+import io.basalt.sql.plan.QueryBinder;
+import io.basalt.sql.plan.ScopeColumn;
+import io.basalt.sql.result.ColumnDefinitions;
+import io.basalt.sql.result.ResultSetData;
+import io.basalt.sql.setvar.SetStatementExecutor;
+import io.basalt.sql.show.RowFilter;
+import io.basalt.sql.show.ShowContext;
+import io.basalt.sql.show.ShowExecutor;
+import io.basalt.sql.sysvar.StatusCounters;
+import io.basalt.sql.sysvar.StatusVariables;
+import io.basalt.sql.txn.TransactionCharacteristics;
+import io.basalt.sql.type.SqlType;
+import io.basalt.sql.expr.Truth;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Statements that are interpreted each time rather than compiled: transaction control, SET, USE, SHOW, KILL, DDL
+ * and the small administrative ones. DDL and BEGIN commit an open transaction first, as MySQL's implicit commit.
+ */
+final class UtilityStatements {
+    private final BasaltSqlEngine engine;
+    private final SetStatementExecutor setExecutor = new SetStatementExecutor();
+
+    UtilityStatements(BasaltSqlEngine engine) {
+        this.engine = engine;
+    }
+
+    static boolean isQuery(SqlNode n) {
+        return n instanceof SqlSelect || n.getKind() == SqlKind.UNION || n.getKind() == SqlKind.ORDER_BY;
+    }
+
+    /** SHOW WARNINGS / ERRORS read the diagnostics area, so they must not clear it. */
+    static boolean isDiagnostics(SqlNode n) {
+        return n instanceof SqlShow s && switch (s.kind()) {
+            case WARNINGS, ERRORS, COUNT_WARNINGS, COUNT_ERRORS -> true;
+            default -> false;
+        };
+    }
+
+    void execute(Session session, SqlNode tree, io.basalt.sql.engine.ResultSink sink) {
+        SessionState st = engine.state(session);
+        if (tree instanceof SqlBegin b) {
+            engine.counters().increment(StatusCounters.Counter.COM_BEGIN);
+            st.savepoints.clear();
+            Boolean pessimistic = b.mode() == null ? null : "PESSIMISTIC".equals(b.mode());
+            st.txn.begin(new TransactionCharacteristics(b.readOnly(), b.causalConsistencyOnly(), pessimistic));
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlCommit) {
+            engine.counters().increment(StatusCounters.Counter.COM_COMMIT);
+            st.savepoints.clear();
+            st.txn.commit();
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlRollback r) {
+            engine.counters().increment(StatusCounters.Counter.COM_ROLLBACK);
+            if (r.savepoint() == null) {
+                st.savepoints.clear();
+                st.txn.rollback();
+            } else {
+                Integer sp = st.savepoints.get(r.savepoint());
+                if (sp == null || !st.txn.isOpen()) {
+                    throw new MySqlException(ErrorCode.SP_DOES_NOT_EXIST_SAVEPOINT, r.savepoint());
+                }
+                st.txn.forStatement().rollbackToSavepoint(sp);
+                dropAfter(st, r.savepoint());
+            }
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlSavepoint s) {
+            if (st.txn.isOpen()) {
+                st.savepoints.remove(s.name());
+                st.savepoints.put(s.name(), st.txn.forStatement().savepoint());
+            }
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlReleaseSavepoint s) {
+            if (st.savepoints.remove(s.name()) == null) {
+                throw new MySqlException(ErrorCode.SP_DOES_NOT_EXIST_SAVEPOINT, s.name());
+            }
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlSetStatement s) {
+            boolean autocommitBefore = session.variables().autocommit();
+            setExecutor.execute(s, session, this::evaluate);
+            if (!autocommitBefore && session.variables().autocommit()) {
+                st.txn.commit(); // enabling autocommit commits the open transaction
+            }
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlSetTransaction s) {
+            setTransaction(session, s);
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlUse u) {
+            use(session, u.database());
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlShow s) {
+            sendResult(ShowExecutor.execute(s, session, engine.catalog().snapshot(),
+                    showContext()), sink);
+        } else if (tree instanceof SqlKill k) {
+            Object id = evaluate(k.connectionId(), session);
+            long connectionId = id instanceof Long l ? l : -1;
+            boolean found = k.query() ? engine.sessions().killQuery(connectionId)
+                    : engine.sessions().killConnection(connectionId);
+            if (!found) {
+                throw new MySqlException(ErrorCode.NO_SUCH_THREAD, connectionId);
+            }
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlDo d) {
+            for (SqlNode e : d.expressions()) {
+                evaluate(e, session);
+            }
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlFlush) {
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlAnalyzeTable a) {
+            List<ColumnDefinition> cols = List.of(text("Table"), text("Op"), text("Msg_type"), text("Msg_text"));
+            List<Object[]> rows = new ArrayList<>();
+            for (var t : a.tables()) {
+                String db = t.names.size() > 1 ? t.names.get(0) : session.currentDatabase();
+                rows.add(new Object[] {db + "." + t.names.get(t.names.size() - 1), "analyze", "status", "OK"});
+            }
+            sendResult(new ResultSetData(cols, rows), sink);
+        } else {
+            if (DdlExecutor.handles(tree)) {
+                st.savepoints.clear();
+                st.txn.commit();
+                long affected = new DdlExecutor(engine.catalog(),
+                        session.variables().getLong("lock_wait_timeout") * 1000L)
+                        .execute(tree, session.currentDatabase(), session.warnings());
+                sink.ok(affected, 0, "");
+                return;
+            }
+            throw new MySqlException(ErrorCode.NOT_SUPPORTED_YET, tree.getKind().toString());
+        }
+    }
+
+    private static void dropAfter(SessionState st, String name) {
+        boolean after = false;
+        for (var it = st.savepoints.keySet().iterator(); it.hasNext(); ) {
+            String n = it.next();
+            if (after) {
+                it.remove();
+            }
+            after |= n.equals(name);
+        }
+    }
+
+    private void setTransaction(Session session, SqlSetTransaction s) {
+        var vars = session.variables();
+        boolean global = s.scope() == SqlSetTransaction.Scope.GLOBAL;
+        if (s.scope() != SqlSetTransaction.Scope.GLOBAL && engine.state(session).txn.isOpen()
+                && s.scope() == SqlSetTransaction.Scope.NEXT) {
+            throw new MySqlException(ErrorCode.CANT_CHANGE_TX_CHARACTERISTICS);
+        }
+        if (s.isolationLevel() != null) {
+            if (global) {
+                vars.globals().set("transaction_isolation", s.isolationLevel());
+            } else {
+                vars.set("transaction_isolation", s.isolationLevel());
+            }
+        }
+        if (s.readOnly() != null) {
+            long v = s.readOnly() ? 1L : 0L;
+            if (global) {
+                vars.globals().set("transaction_read_only", v);
+            } else {
+                vars.set("transaction_read_only", v);
+            }
+        }
+    }
+
+    private void use(Session session, String db) {
+        if (!InformationSchema.isInformationSchema(db) && engine.catalog().snapshot().database(db).isEmpty()) {
+            throw new MySqlException(ErrorCode.BAD_DB_ERROR, db);
+        }
+        session.setCurrentDatabase(db);
+    }
+
+    /** Evaluates an expression that reads no table (SET values, KILL ids, DO). */
+    Object evaluate(SqlNode expr, Session session) {
+        CatalogSnapshot snapshot = engine.catalog().snapshot();
+        BindEnv env = new BindEnv(session, snapshot, expr.toString());
+        QueryBinder qb = new QueryBinder(env, engine.virtualTables(session, snapshot), false);
+        Expr e = qb.binder(new NameScope(null), "field list").bind(expr);
+        ExecContext ctx = new ExecContext(session, engine.catalog(), null, new Object[0], engine.serverVersion(),
+                false);
+        return e.eval(null, ctx);
+    }
+
+    private ShowContext showContext() {
+        return new ShowContext() {
+            @Override
+            public List<Session> sessions() {
+                return engine.sessions().snapshot();
+            }
+
+            @Override
+            public StatusVariables status() {
+                return engine.status();
+            }
+
+            @Override
+            public TableStatistics statistics() {
+                return TableStatistics.NONE;
+            }
+
+            @Override
+            public RowFilter compileWhere(SqlNode where, List<ColumnDefinition> columns, Session session) {
+                NameScope scope = new NameScope(null);
+                for (ColumnDefinition c : columns) {
+                    scope.add(new ScopeColumn(null, c.name(), scope.width(), SqlType.LONGTEXT, true, null, null,
+                            null));
+                }
+                CatalogSnapshot snapshot = engine.catalog().snapshot();
+                BindEnv env = new BindEnv(session, snapshot, where.toString());
+                Expr cond = new QueryBinder(env, engine.virtualTables(session, snapshot), false)
+                        .binder(scope, "where clause").bind(where);
+                ExecContext ctx = new ExecContext(session, engine.catalog(), null, new Object[0],
+                        engine.serverVersion(), false);
+                return row -> Truth.passes(cond, row, ctx);
+            }
+        };
+    }
+
+    private static ColumnDefinition text(String name) {
+        return ColumnDefinitions.forExpression(name, SqlType.varchar(255), false);
+    }
+
+    private static void sendResult(ResultSetData data, io.basalt.sql.engine.ResultSink sink) {
+        sink.columns(data.columns());
+        for (Object[] r : data.rows()) {
+            sink.row(r);
+        }
+        sink.endRows();
+    }
+}

@@ -1,0 +1,45 @@
+package io.basalt.sql.plan;
+
+import io.basalt.session.Session;
+import io.basalt.sql.catalog.CatalogSnapshot;
+
+/**
+ * What binding one statement needs beyond names in scope: the session (current database), the catalog version the
+ * plan is bound against, and the statement text (MySQL labels computed columns with their text as written).
+ */
+public final class BindEnv {
+    private final Session session;
+    private final CatalogSnapshot catalog;
+    private final String sql;
+    private boolean usesVolatileState;
+
+    public BindEnv(Session session, CatalogSnapshot catalog, String sql) {
+        this.session = session;
+        this.catalog = catalog;
+        this.sql = sql;
+    }
+
+    public Session session() {
+        return session;
+    }
+
+    public CatalogSnapshot catalog() {
+        return catalog;
+    }
+
+    public String sql() {
+        return sql;
+    }
+
+    /**
+     * Marks the plan as depending on session state that can change between executions in ways the plan does not
+     * re-read (the current database for unqualified names is part of the cache key, so it does not count).
+     */
+    public void markVolatile() {
+        usesVolatileState = true;
+    }
+
+    public boolean usesVolatileState() {
+        return usesVolatileState;
+    }
+}

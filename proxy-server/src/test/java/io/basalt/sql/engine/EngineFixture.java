@@ -1,0 +1,108 @@
+package io.basalt.sql.engine;
+
+import io.basalt.protocol.error.MySqlException;
+import io.basalt.protocol.result.ColumnDefinition;
+import io.basalt.session.Session;
+import io.basalt.session.SessionRegistry;
+import io.basalt.sql.catalog.Catalog;
+import io.basalt.sql.sysvar.SessionVariables;
+import io.basalt.sql.sysvar.SystemVariables;
+import io.basalt.storage.TxnStore;
+import io.basalt.storage.testing.StoreFixture;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** An in-process engine over a fresh store, with sessions and a result sink that records what it gets. */
+final class EngineFixture implements AutoCloseable {
+    final TxnStore store;
+    final Catalog catalog;
+    final SystemVariables globals = SystemVariables.withDefaults();
+    final SessionRegistry sessions = new SessionRegistry();
+    final BasaltSqlEngine engine;
+
+    EngineFixture(Path dir) {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        store = StoreFixture.open(dir);
+        catalog = Catalog.open(store, meters);
+        engine = new BasaltSqlEngine(store, catalog, globals, sessions, meters, "10.11.99-Basalt-MariaDB");
+    }
+
+    Session session() {
+        Session s = new Session(sessions.nextConnectionId(), "root", "127.0.0.1", new SessionVariables(globals));
+        sessions.register(s);
+        return s;
+    }
+
+    /** The outcome of one statement: a result set or an OK. */
+    record Result(List<String> labels, List<List<Object>> rows, long affected, long lastInsertId, String info) {
+        List<Object> column(int i) {
+            return rows.stream().map(r -> r.get(i)).toList();
+        }
+    }
+
+    Result exec(Session s, String sql) {
+        Recorder r = new Recorder();
+        for (String stmt : engine.split(sql)) {
+            r = new Recorder();
+            engine.execute(s, stmt, r);
+        }
+        return r.result();
+    }
+
+    Result execPrepared(Session s, String sql, Object... params) {
+        Recorder r = new Recorder();
+        engine.execute(s, engine.prepare(s, sql), params, r);
+        return r.result();
+    }
+
+    static int errorCode(Runnable r) {
+        try {
+            r.run();
+        } catch (MySqlException e) {
+            return e.code();
+        }
+        return 0;
+    }
+
+    @Override
+    public void close() {
+        catalog.close();
+        store.close();
+    }
+
+    private static final class Recorder implements ResultSink {
+        List<String> labels;
+        final List<List<Object>> rows = new ArrayList<>();
+        long affected;
+        long lastInsertId;
+        String info;
+
+        @Override
+        public void columns(List<ColumnDefinition> columns) {
+            labels = columns.stream().map(ColumnDefinition::name).toList();
+        }
+
+        @Override
+        public void row(Object[] values) {
+            rows.add(java.util.Arrays.asList(values.clone()));
+        }
+
+        @Override
+        public void endRows() {
+        }
+
+        @Override
+        public void ok(long affectedRows, long insertId, String infoText) {
+            affected = affectedRows;
+            lastInsertId = insertId;
+            info = infoText;
+        }
+
+        Result result() {
+            return new Result(labels, rows, affected, lastInsertId, info);
+        }
+    }
+}

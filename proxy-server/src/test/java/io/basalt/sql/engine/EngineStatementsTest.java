@@ -1,0 +1,111 @@
+package io.basalt.sql.engine;
+
+import io.basalt.session.Session;
+import io.basalt.session.TransactionStatus;
+import io.basalt.protocol.constants.ServerStatus;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** End-to-end statements through the engine (no network): DDL, DML, queries, transactions and their errors. */
+class EngineStatementsTest {
+    @TempDir
+    Path dir;
+    EngineFixture f;
+    Session s;
+
+    @BeforeEach
+    void setUp() {
+        f = new EngineFixture(dir);
+        s = f.session();
+        f.exec(s, "CREATE DATABASE sbtest");
+        f.exec(s, "USE sbtest");
+        f.exec(s, "CREATE TABLE sbtest1(\n  id INTEGER NOT NULL AUTO_INCREMENT,\n  k INTEGER DEFAULT '0' NOT NULL,\n"
+                + "  c CHAR(120) DEFAULT '' NOT NULL,\n  pad CHAR(60) DEFAULT '' NOT NULL,\n  PRIMARY KEY (id)\n"
+                + ") /*! ENGINE = innodb */ ");
+    }
+
+    @AfterEach
+    void tearDown() {
+        f.close();
+    }
+
+    @Test
+    void sysbenchPrepareAndPointSelect() {
+        var ins = f.exec(s, "INSERT INTO sbtest1(k, c, pad) VALUES(5, 'c1', 'p1'),(7, 'c2', 'p2'),(5, 'c3', 'p3')");
+        assertThat(ins.affected()).isEqualTo(3);
+        assertThat(ins.lastInsertId()).isEqualTo(1);
+        f.exec(s, "CREATE INDEX k_1 ON sbtest1(k)");
+        var r = f.execPrepared(s, "SELECT c FROM sbtest1 WHERE id=?", 2L);
+        assertThat(r.labels()).containsExactly("c");
+        assertThat(r.column(0)).containsExactly("c2");
+        assertThat(f.exec(s, "SELECT id FROM sbtest1 WHERE k = 5 ORDER BY id").column(0)).containsExactly(1L, 3L);
+        assertThat(f.execPrepared(s, "SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?", 1L, 2L).column(0))
+                .containsExactly(new BigDecimal("12"));
+        assertThat(f.execPrepared(s, "SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c", 1L, 3L)
+                .column(0)).containsExactly("c1", "c2", "c3");
+    }
+
+    @Test
+    void updatesDeletesAndIndexMaintenance() {
+        f.exec(s, "CREATE INDEX k_1 ON sbtest1(k)");
+        f.exec(s, "INSERT INTO sbtest1 (id, k, c, pad) VALUES (1, 10, 'a', 'x'), (2, 20, 'b', 'y')");
+        assertThat(f.execPrepared(s, "UPDATE sbtest1 SET k=k+1 WHERE id=?", 1L).affected()).isEqualTo(1);
+        assertThat(f.exec(s, "SELECT id FROM sbtest1 WHERE k = 11").column(0)).containsExactly(1L);
+        assertThat(f.exec(s, "SELECT id FROM sbtest1 WHERE k = 10").rows()).isEmpty();
+        f.execPrepared(s, "DELETE FROM sbtest1 WHERE id=?", 2L);
+        f.execPrepared(s, "INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)", 2L, 99L, "c", "p");
+        assertThat(f.exec(s, "SELECT k FROM sbtest1 WHERE id = 2").column(0)).containsExactly(99L);
+        assertThat(f.exec(s, "SELECT COUNT(*) FROM sbtest1").column(0)).containsExactly(2L);
+    }
+
+    @Test
+    void duplicateKeyNamesTheKey() {
+        f.exec(s, "INSERT INTO sbtest1 (id, k) VALUES (1, 1)");
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "INSERT INTO sbtest1 (id, k) VALUES (1, 2)")))
+                .isEqualTo(1062);
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "SELECT nope FROM sbtest1"))).isEqualTo(1054);
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "SELECT * FROM missing"))).isEqualTo(1146);
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "SELEC 1"))).isEqualTo(1064);
+    }
+
+    @Test
+    void transactionsStatusFlagsAndRollback() {
+        f.exec(s, "BEGIN");
+        assertThat(s.statusFlags() & ServerStatus.IN_TRANS).isNotZero();
+        f.exec(s, "INSERT INTO sbtest1 (id, k) VALUES (1, 1)");
+        f.exec(s, "ROLLBACK");
+        assertThat(s.transactionStatus()).isEqualTo(TransactionStatus.NONE);
+        assertThat(f.exec(s, "SELECT COUNT(*) FROM sbtest1").column(0)).containsExactly(0L);
+        f.exec(s, "SET autocommit=0");
+        f.exec(s, "INSERT INTO sbtest1 (id, k) VALUES (2, 2)");
+        assertThat(s.statusFlags() & ServerStatus.IN_TRANS).isNotZero();
+        Session other = f.session();
+        assertThat(f.exec(other, "SELECT COUNT(*) FROM sbtest.sbtest1").column(0)).containsExactly(0L);
+        f.exec(s, "COMMIT");
+        assertThat(f.exec(other, "SELECT COUNT(*) FROM sbtest.sbtest1").column(0)).containsExactly(1L);
+    }
+
+    @Test
+    void queriesJoinGroupUnionSubquery() {
+        f.exec(s, "CREATE TABLE t2 (id INT PRIMARY KEY, name VARCHAR(20))");
+        f.exec(s, "INSERT INTO sbtest1 (id, k, c) VALUES (1, 1, 'x'), (2, 1, 'y'), (3, 2, 'z')");
+        f.exec(s, "INSERT INTO t2 VALUES (1, 'one'), (2, 'two')");
+        var join = f.exec(s, "SELECT a.id, b.name FROM sbtest1 a LEFT JOIN t2 b ON a.k = b.id ORDER BY a.id");
+        assertThat(join.column(1)).containsExactly("one", "one", "two");
+        var grouped = f.exec(s, "SELECT k, COUNT(*) AS n FROM sbtest1 GROUP BY k HAVING n > 1");
+        assertThat(grouped.rows()).containsExactly(List.of(1L, 2L));
+        var union = f.exec(s, "SELECT id FROM t2 UNION SELECT k FROM sbtest1 ORDER BY 1");
+        assertThat(union.column(0)).containsExactly(1L, 2L);
+        var sub = f.exec(s, "SELECT c FROM sbtest1 WHERE k IN (SELECT id FROM t2 WHERE name = 'TWO')");
+        assertThat(sub.column(0)).containsExactly("z");
+        assertThat(f.exec(s, "SELECT 1+1, 'a' = 'A', 7 DIV 2").rows()).containsExactly(List.of(2L, 1L, 3L));
+    }
+}
