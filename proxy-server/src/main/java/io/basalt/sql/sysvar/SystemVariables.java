@@ -3,36 +3,63 @@ package io.basalt.sql.sysvar;
 import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The server's system variables: their definitions ({@link SystemVariableDefinitions}) and global values.
- * Thread-safe: global values live in a concurrent map; SET GLOBAL from any session is visible to new sessions.
+ *
+ * <p>Thread-safe: the global values are an immutable map replaced on every SET GLOBAL (copy on write, SET GLOBAL
+ * is rare), so a new session takes a consistent {@link #snapshot()} without copying, and a SET GLOBAL is seen by
+ * sessions that start afterwards, not by running ones (as in MySQL).
  */
 public final class SystemVariables {
     private final Map<String, SystemVariable> definitions;
-    private final Map<String, Object> globalValues = new ConcurrentHashMap<>();
+    private final Map<String, String> aliases;
+    private volatile Map<String, Object> globalValues;
 
+    /**
+     * @param overrides startup values (from configuration and the running server) by variable name; they may set
+     *                  read-only variables and are converted to each variable's type
+     */
     public SystemVariables(Collection<SystemVariable> definitions, Map<String, Object> overrides) {
-        Map<String, SystemVariable> defs = new ConcurrentHashMap<>();
+        this(definitions, SystemVariableDefinitions.ALIASES, overrides);
+    }
+
+    private SystemVariables(Collection<SystemVariable> definitions, Map<String, String> aliases,
+                            Map<String, Object> overrides) {
+        Map<String, SystemVariable> defs = new HashMap<>();
         for (SystemVariable d : definitions) {
             defs.put(d.name(), d);
-            if (d.defaultValue() != null) {
-                globalValues.put(d.name(), d.defaultValue());
+        }
+        this.definitions = Map.copyOf(defs);
+        this.aliases = Map.copyOf(aliases);
+        Map<String, Object> values = new HashMap<>();
+        for (SystemVariable d : definitions) {
+            if (d.defaultValue() != null && !aliases.containsKey(d.name())) {
+                values.put(d.name(), d.defaultValue());
             }
         }
-        this.definitions = Collections.unmodifiableMap(defs);
-        overrides.forEach((k, v) -> globalValues.put(k, coerce(definition(k), v)));
+        overrides.forEach((name, value) -> {
+            SystemVariable d = definition(name);
+            Object converted = VariableValues.convert(d, value, WarningSink.IGNORE);
+            LinkedVariables.updates(canonical(d.name()), converted).forEach((k, v) -> putOrRemove(values, k, v));
+        });
+        this.globalValues = unmodifiable(values);
     }
 
     public static SystemVariables withDefaults() {
         return new SystemVariables(SystemVariableDefinitions.ALL, Map.of());
+    }
+
+    /** Every definition Basalt has, for a server that overrides some of them. */
+    public static List<SystemVariable> standardDefinitions() {
+        return SystemVariableDefinitions.ALL;
     }
 
     /** @throws MySqlException 1193 when no variable has this name */
@@ -48,15 +75,21 @@ public final class SystemVariables {
         return definitions.containsKey(name.toLowerCase(Locale.ROOT));
     }
 
-    public List<SystemVariable> all() {
-        List<SystemVariable> list = new ArrayList<>(definitions.values());
-        list.sort((a, b) -> a.name().compareTo(b.name()));
-        return list;
+    /** The name under which a variable's value is kept: synonyms (tx_isolation, identity, ...) resolve to one. */
+    public String canonical(String name) {
+        String key = name.toLowerCase(Locale.ROOT);
+        return aliases.getOrDefault(key, key);
     }
 
+    /** All definitions, sorted by name (the order of SHOW VARIABLES). */
+    public List<SystemVariable> all() {
+        return definitions.values().stream().sorted(Comparator.comparing(SystemVariable::name)).toList();
+    }
+
+    /** The global value (for a SESSION-only variable: its default). */
     public Object get(String name) {
-        SystemVariable d = definition(name);
-        return globalValues.get(d.name());
+        definition(name);
+        return globalValues.get(canonical(name));
     }
 
     public long getLong(String name) {
@@ -64,58 +97,68 @@ public final class SystemVariables {
         return v instanceof Long l ? l : 0L;
     }
 
-    /** SET GLOBAL name = value. */
-    public void set(String name, Object value) {
-        SystemVariable d = definition(name);
-        if (d.scope() == SystemVariable.Scope.SESSION) {
-            throw new MySqlException(ErrorCode.LOCAL_VARIABLE, d.name());
-        }
-        Object v = value == null ? d.defaultValue() : coerce(d, value);
-        if (v == null) {
-            globalValues.remove(d.name());
-        } else {
-            globalValues.put(d.name(), v);
-        }
+    public String getString(String name) {
+        Object v = get(name);
+        return v == null ? null : v.toString();
     }
 
     /**
-     * Converts a SET value to the variable's type: booleans accept ON/OFF/TRUE/FALSE/1/0, enums their names or
-     * ordinals, integers numbers or numeric strings. Read-only variables and bad values fail as MySQL fails.
+     * Validates {@code SET GLOBAL name = value}.
+     *
+     * @throws MySqlException 1193 unknown, 1238 read-only, 1228 SESSION-only, 1231/1232 bad value
      */
-    Object coerce(SystemVariable d, Object value) {
+    public VariableAssignment prepareGlobal(String name, Object value, WarningSink warnings) {
+        SystemVariable d = checkGlobal(name);
+        Object converted = VariableValues.convert(d, value, warnings);
+        return () -> store(d, converted);
+    }
+
+    /** Validates {@code SET GLOBAL name = DEFAULT}: back to the compiled-in default. */
+    public VariableAssignment prepareGlobalDefault(String name) {
+        SystemVariable d = checkGlobal(name);
+        return () -> store(d, d.defaultValue());
+    }
+
+    /** SET GLOBAL name = value, applied at once. */
+    public void set(String name, Object value) {
+        prepareGlobal(name, value, WarningSink.IGNORE).apply();
+    }
+
+    /** The global values at this moment (canonical names), for a new session. Never modified. */
+    Map<String, Object> snapshot() {
+        return globalValues;
+    }
+
+    static void checkWritable(SystemVariable d) {
         if (d.readOnly()) {
-            throw new MySqlException(ErrorCode.UNKNOWN_ERROR,
-                    "Variable '" + d.name() + "' is a read only variable");
+            throw new MySqlException(ErrorCode.INCORRECT_GLOBAL_LOCAL_VAR, d.name(), "read only");
         }
-        String text = value instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8)
-                : String.valueOf(value);
-        return switch (d.type()) {
-            case BOOLEAN -> switch (text.toUpperCase(Locale.ROOT)) {
-                case "1", "ON", "TRUE" -> 1L;
-                case "0", "OFF", "FALSE" -> 0L;
-                default -> throw new MySqlException(ErrorCode.WRONG_VALUE_FOR_VAR, d.name(), text);
-            };
-            case INTEGER -> {
-                if (value instanceof Number n) {
-                    yield n.longValue();
-                }
-                try {
-                    yield Long.parseLong(text.trim());
-                } catch (NumberFormatException e) {
-                    throw new MySqlException(ErrorCode.WRONG_TYPE_FOR_VAR, d.name());
-                }
-            }
-            case ENUM -> {
-                String upper = text.toUpperCase(Locale.ROOT);
-                if (value instanceof Long l && l >= 0 && l < d.allowed().size()) {
-                    yield d.allowed().get(l.intValue());
-                }
-                if (!d.allowed().contains(upper)) {
-                    throw new MySqlException(ErrorCode.WRONG_VALUE_FOR_VAR, d.name(), text);
-                }
-                yield upper;
-            }
-            case STRING, NULLABLE_STRING -> text;
-        };
+    }
+
+    private SystemVariable checkGlobal(String name) {
+        SystemVariable d = definition(name);
+        checkWritable(d);
+        if (d.scope() == SystemVariable.Scope.SESSION) {
+            throw new MySqlException(ErrorCode.LOCAL_VARIABLE, d.name());
+        }
+        return d;
+    }
+
+    private synchronized void store(SystemVariable d, Object value) {
+        Map<String, Object> next = new HashMap<>(globalValues);
+        LinkedVariables.updates(canonical(d.name()), value).forEach((k, v) -> putOrRemove(next, k, v));
+        globalValues = unmodifiable(next);
+    }
+
+    private static void putOrRemove(Map<String, Object> map, String key, Object value) {
+        if (value == null) {
+            map.remove(key);
+        } else {
+            map.put(key, value);
+        }
+    }
+
+    private static Map<String, Object> unmodifiable(Map<String, Object> values) {
+        return Collections.unmodifiableMap(values);
     }
 }
