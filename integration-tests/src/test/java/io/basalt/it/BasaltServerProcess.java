@@ -1,0 +1,209 @@
+package io.basalt.it;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The built Basalt server ({@code proxy-server/target/basalt-server.jar}) running as a separate JVM on a free
+ * loopback port with a fresh data directory. {@link #start} returns once the server logged "ready for connections";
+ * {@link #close} sends SIGTERM and fails unless the server exits cleanly within a minute.
+ *
+ * <p>Not thread-safe for start/close; the endpoint accessors may be used from any thread.
+ */
+public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
+    static final String JAR_PROPERTY = "basalt.server.jar";
+    static final String READY_LINE = "ready for connections";
+    private static final Logger LOG = LoggerFactory.getLogger(BasaltServerProcess.class);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    /** 128 + SIGTERM: the JVM's status after running its shutdown hooks on SIGTERM. */
+    private static final int EXIT_ON_SIGTERM = 143;
+    private static final String HOST = "127.0.0.1";
+
+    private final Process process;
+    private final ProcessLog log;
+    /** Holds data/ and the optional basalt.yaml. */
+    private final Path runDir;
+    private final int port;
+    private boolean closed;
+
+    private BasaltServerProcess(Process process, ProcessLog log, Path runDir, int port) {
+        this.process = process;
+        this.log = log;
+        this.runDir = runDir;
+        this.port = port;
+    }
+
+    /** Starts a server with the default configuration. */
+    public static BasaltServerProcess start() {
+        return start(Options.defaults());
+    }
+
+    public static BasaltServerProcess start(Options options) {
+        Path jar = serverJar();
+        int port = FreePort.find();
+        try {
+            Path runDir = Files.createTempDirectory("basalt-it-");
+            Path dataDir = Files.createDirectory(runDir.resolve("data"));
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(options.jvmArgs());
+            command.addAll(List.of("-jar", jar.toString(), "--data-dir", dataDir.toString(),
+                    "--port", Integer.toString(port), "--host", HOST));
+            if (options.configYaml() != null) {
+                Path config = runDir.resolve("basalt.yaml");
+                Files.writeString(config, options.configYaml(), StandardCharsets.UTF_8);
+                command.addAll(List.of("--config", config.toString()));
+            }
+            command.addAll(options.extraArgs());
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Path logFile = ReactorRoot.targetDir().resolve("server-logs").resolve(
+                    "basalt-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("HHmmss-SSS")) + "-" + port
+                            + ".log");
+            ProcessLog log = new ProcessLog(process.getInputStream(), logFile, line -> line.contains(READY_LINE));
+            LOG.info("starting Basalt on port {}: {} (log {})", port, String.join(" ", command), logFile);
+            BasaltServerProcess server = new BasaltServerProcess(process, log, runDir, port);
+            server.awaitReady(options.startupTimeout());
+            return server;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + jar, e);
+        }
+    }
+
+    /** The server jar of this reactor; fails with the command that builds it when it is missing. */
+    public static Path serverJar() {
+        String configured = System.getProperty(JAR_PROPERTY);
+        Path jar = configured != null ? Path.of(configured)
+                : ReactorRoot.locate().resolve("proxy-server/target/basalt-server.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("Basalt server jar not found at " + jar.toAbsolutePath()
+                    + ". Build it first: mvn -DskipTests package -pl proxy-server -am"
+                    + " (a reactor `mvn verify` builds it before these tests run)");
+        }
+        return jar;
+    }
+
+    private void awaitReady(Duration timeout) {
+        boolean ready;
+        try {
+            ready = log.awaitReady(process, timeout);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IllegalStateException("interrupted while waiting for Basalt to start", e);
+        }
+        if (!ready) {
+            String state = process.isAlive() ? "did not log \"" + READY_LINE + "\" within " + timeout.toSeconds()
+                    + " s" : "exited with status " + process.exitValue() + " before it was ready";
+            process.destroyForcibly();
+            throw new IllegalStateException("Basalt server on port " + port + " " + state + "\n" + log.tail());
+        }
+    }
+
+    @Override
+    public String name() {
+        return "basalt";
+    }
+
+    @Override
+    public String host() {
+        return HOST;
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path logFile() {
+        return log.file();
+    }
+
+    public String logTail() {
+        return log.tail();
+    }
+
+    /**
+     * Stops the server with SIGTERM and checks that it exits cleanly (status 0, or 143 from the JVM's default
+     * SIGTERM handling) within a minute. The data directory is removed after a clean exit and kept for inspection otherwise.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (!process.isAlive()) {
+            throw new IllegalStateException("Basalt server on port " + port + " died before it was stopped, status "
+                    + process.exitValue() + ", data kept in " + runDir + "\n" + log.tail());
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("Basalt server on port " + port + " did not exit within "
+                        + STOP_TIMEOUT.toSeconds() + " s of SIGTERM; killed, data kept in " + runDir + "\n"
+                        + log.tail());
+            }
+            log.drain(Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IllegalStateException("interrupted while stopping Basalt", e);
+        }
+        int status = process.exitValue();
+        if (status != 0 && status != EXIT_ON_SIGTERM) {
+            throw new IllegalStateException("Basalt server on port " + port + " exited with status " + status
+                    + " after SIGTERM, data kept in " + runDir + "\n" + log.tail());
+        }
+        TempDirs.deleteRecursively(runDir);
+        LOG.info("Basalt on port {} stopped cleanly (status {})", port, status);
+    }
+
+    /**
+     * How to start the server.
+     *
+     * @param configYaml     contents of a {@code --config} file, or null for the shipped defaults
+     * @param extraArgs      further command-line flags
+     * @param jvmArgs        flags for the server's JVM
+     * @param startupTimeout how long to wait for the ready line
+     */
+    public record Options(String configYaml, List<String> extraArgs, List<String> jvmArgs, Duration startupTimeout) {
+        public Options {
+            extraArgs = List.copyOf(extraArgs);
+            jvmArgs = List.copyOf(jvmArgs);
+        }
+
+        public static Options defaults() {
+            return new Options(null, List.of(), List.of("-Xmx1g", "-XX:+UseParallelGC"), Duration.ofSeconds(90));
+        }
+
+        public Options withConfigYaml(String yaml) {
+            return new Options(yaml, extraArgs, jvmArgs, startupTimeout);
+        }
+
+        public Options withExtraArgs(List<String> args) {
+            return new Options(configYaml, args, jvmArgs, startupTimeout);
+        }
+    }
+}
