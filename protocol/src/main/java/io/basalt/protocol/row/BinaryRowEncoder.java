@@ -73,7 +73,7 @@ public final class BinaryRowEncoder {
         } else if (value instanceof String s) {
             PayloadWriter.writeLenencString(out, s);
         } else if (value instanceof BigDecimal d) {
-            PayloadWriter.writeLenencString(out, d.toPlainString());
+            PayloadWriter.writeLenencString(out, TextValueFormatter.decimalText(d, column));
         } else {
             PayloadWriter.writeLenencBytes(out, TextValueFormatter.formatString(value, column)
                     .getBytes(StandardCharsets.UTF_8));

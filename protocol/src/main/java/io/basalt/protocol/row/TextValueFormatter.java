@@ -15,7 +15,8 @@ import java.time.LocalDateTime;
  * <ul>
  *   <li>integers: decimal; UNSIGNED columns read the 64 bits as unsigned; YEAR with 4 digits; ZEROFILL pads with
  *       zeros to the column length;</li>
- *   <li>DECIMAL ({@link BigDecimal}): plain notation with the value's own scale;</li>
+ *   <li>DECIMAL ({@link BigDecimal}): plain notation at the column's scale (a quotient may carry more digits than
+ *       its type shows, as MariaDB's do), or the value's own scale when the column has none;</li>
  *   <li>FLOAT/DOUBLE ({@link Double}): see {@link MySqlDoubleFormat}; with fixed decimals (below 31) rounded to
  *       them;</li>
  *   <li>strings: UTF-8; byte strings: raw;</li>
@@ -53,7 +54,7 @@ public final class TextValueFormatter {
             return zeroFill(formatInteger(((Number) value).longValue(), column), column);
         }
         if (value instanceof BigDecimal d) {
-            return zeroFill(d.toPlainString(), column);
+            return zeroFill(decimalText(d, column), column);
         }
         if (value instanceof Double || value instanceof Float) {
             return zeroFill(formatFloating(((Number) value).doubleValue(), column), column);
@@ -143,5 +144,14 @@ public final class TextValueFormatter {
         Temporals.appendPadded(sb, minute, 2);
         sb.append(':');
         Temporals.appendPadded(sb, second, 2);
+    }
+
+    /** A DECIMAL value as text at the column's scale when it declares one (decimals below 31). */
+    static String decimalText(BigDecimal d, ColumnDefinition column) {
+        int scale = column.decimals();
+        if (column.type() == FieldType.NEWDECIMAL && scale < NOT_FIXED_DECIMALS && d.scale() != scale) {
+            return d.setScale(scale, java.math.RoundingMode.HALF_UP).toPlainString();
+        }
+        return d.toPlainString();
     }
 }

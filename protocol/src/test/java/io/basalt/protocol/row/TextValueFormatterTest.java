@@ -117,11 +117,14 @@ class TextValueFormatterTest {
     }
 
     @Test
-    void formatsDecimalsWithTheirScale() {
+    void formatsDecimalsAtTheColumnScale() {
         ColumnDefinition dec = column(FieldType.NEWDECIMAL, 0, 12, 2);
         assertThat(text(new BigDecimal("1.50"), dec)).isEqualTo("1.50");
         assertThat(text(new BigDecimal("-0.05"), dec)).isEqualTo("-0.05");
-        assertThat(text(new BigDecimal("1E+3"), dec)).isEqualTo("1000");
+        assertThat(text(new BigDecimal("1E+3"), dec)).isEqualTo("1000.00");
+        // AVG and / carry more digits than their type shows: MariaDB prints them rounded to the type's scale
+        assertThat(text(new BigDecimal("5.333333333"), column(FieldType.NEWDECIMAL, 0, 14, 4))).isEqualTo("5.3333");
+        assertThat(text(new BigDecimal("1.666666666"), column(FieldType.NEWDECIMAL, 0, 14, 4))).isEqualTo("1.6667");
         assertThat(text(new BigDecimal("1.5"), column(FieldType.NEWDECIMAL, ColumnFlags.ZEROFILL, 6, 1)))
                 .isEqualTo("0001.5");
     }
