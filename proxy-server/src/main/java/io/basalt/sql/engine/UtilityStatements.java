@@ -201,6 +201,8 @@ final class UtilityStatements {
             throw new MySqlException(ErrorCode.BAD_DB_ERROR, db);
         }
         session.setCurrentDatabase(db);
+        engine.catalog().snapshot().database(db)
+                .ifPresent(d -> session.variables().useDatabaseCharset(d.charset(), d.collation()));
     }
 
     /** Evaluates an expression that reads no table (SET values, KILL ids, DO). */

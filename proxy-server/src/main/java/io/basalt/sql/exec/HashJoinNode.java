@@ -2,7 +2,6 @@ package io.basalt.sql.exec;
 
 import io.basalt.sql.expr.Expr;
 import io.basalt.sql.type.SqlType;
-import io.basalt.sql.expr.Truth;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,47 +26,10 @@ public record HashJoinNode(PlanNode left, PlanNode right, JoinKind kind, Expr[] 
                 }
             }
         }
-        RowSource outer = left.open(ctx);
-        int rw = right.width();
-        return new RowSource() {
-            Object[] current;
-            List<Object[]> candidates;
-            int pos;
-            boolean matched;
-
-            @Override
-            public Object[] next() {
-                while (true) {
-                    if (current == null) {
-                        current = outer.next();
-                        if (current == null) {
-                            return null;
-                        }
-                        RowKey k = key(leftKeys, current, ctx);
-                        candidates = k.hasNull() ? List.of() : table.getOrDefault(k, List.of());
-                        pos = 0;
-                        matched = false;
-                    }
-                    while (pos < candidates.size()) {
-                        Object[] joined = JoinRows.concat(current, candidates.get(pos++), rw);
-                        if (residual == null || Truth.passes(residual, joined, ctx)) {
-                            matched = true;
-                            return joined;
-                        }
-                    }
-                    Object[] unmatched = current;
-                    current = null;
-                    if (kind == JoinKind.LEFT && !matched) {
-                        return JoinRows.concat(unmatched, null, rw);
-                    }
-                }
-            }
-
-            @Override
-            public void close() {
-                outer.close();
-            }
-        };
+        return new JoinCursor(left.open(ctx), outer -> {
+            RowKey k = key(leftKeys, outer, ctx);
+            return k.hasNull() ? List.of() : table.getOrDefault(k, List.of());
+        }, residual, kind, right.width(), ctx);
     }
 
     private RowKey key(Expr[] exprs, Object[] row, ExecContext ctx) {

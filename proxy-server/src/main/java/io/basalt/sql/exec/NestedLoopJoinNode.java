@@ -1,7 +1,6 @@
 package io.basalt.sql.exec;
 
 import io.basalt.sql.expr.Expr;
-import io.basalt.sql.expr.Truth;
 
 import java.util.List;
 
@@ -13,44 +12,7 @@ public record NestedLoopJoinNode(PlanNode left, PlanNode right, JoinKind kind, E
     @Override
     public RowSource open(ExecContext ctx) {
         List<Object[]> inner = JoinRows.materialize(right, ctx);
-        RowSource outer = left.open(ctx);
-        int rw = right.width();
-        return new RowSource() {
-            Object[] current;
-            int pos;
-            boolean matched;
-
-            @Override
-            public Object[] next() {
-                while (true) {
-                    if (current == null) {
-                        current = outer.next();
-                        if (current == null) {
-                            return null;
-                        }
-                        pos = 0;
-                        matched = false;
-                    }
-                    while (pos < inner.size()) {
-                        Object[] joined = JoinRows.concat(current, inner.get(pos++), rw);
-                        if (condition == null || Truth.passes(condition, joined, ctx)) {
-                            matched = true;
-                            return joined;
-                        }
-                    }
-                    Object[] unmatched = current;
-                    current = null;
-                    if (kind == JoinKind.LEFT && !matched) {
-                        return JoinRows.concat(unmatched, null, rw);
-                    }
-                }
-            }
-
-            @Override
-            public void close() {
-                outer.close();
-            }
-        };
+        return new JoinCursor(left.open(ctx), outer -> inner, condition, kind, right.width(), ctx);
     }
 
     @Override

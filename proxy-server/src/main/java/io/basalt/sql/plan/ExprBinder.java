@@ -102,7 +102,7 @@ public final class ExprBinder {
             return new ParamRef(p.getIndex());
         }
         if (node instanceof SqlSystemVariable v) {
-            return new SystemVariableRef(v.name(), v.scope() == SqlSystemVariable.Scope.GLOBAL,
+            return new SystemVariableRef(v.name(), v.scope(),
                     SystemVariableTypes.of(env.session().variables().globals().definition(v.name())));
         }
         if (node instanceof SqlUserVariable u) {

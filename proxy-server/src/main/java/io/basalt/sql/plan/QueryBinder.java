@@ -135,7 +135,7 @@ public final class QueryBinder {
         if (s.getHaving() != null) {
             ExprBinder hb = grouping != null ? new ExprBinder(env, scope, "having clause", grouping, this)
                     : binder(scope, "having clause");
-            having = hb.bind(substituteAliases(s.getHaving(), items, labels, scope));
+            having = hb.bind(substituteAliases(s.getHaving(), items, labels, groupedNames(s)));
         }
         List<SortKeySpec> sortKeys = new ArrayList<>();
         if (order != null) {
@@ -323,9 +323,14 @@ public final class QueryBinder {
         return g;
     }
 
-    /** HAVING may name select aliases that are not FROM columns: substitute their expressions. */
-    private static SqlNode substituteAliases(SqlNode node, List<SqlNode> items, List<String> labels, NameScope scope) {
-        if (node instanceof SqlIdentifier id && id.isSimple() && !inScope(scope, id.getSimple())) {
+    /**
+     * HAVING prefers a select alias over a FROM column of the same name, unless the name is a GROUP BY column (MySQL's
+     * documented rule): substitute the aliased expressions.
+     */
+    private static SqlNode substituteAliases(SqlNode node, List<SqlNode> items, List<String> labels,
+                                             List<String> grouped) {
+        if (node instanceof SqlIdentifier id && id.isSimple()
+                && grouped.stream().noneMatch(g -> g.equalsIgnoreCase(id.getSimple()))) {
             for (int i = 0; i < labels.size(); i++) {
                 if (labels.get(i).equalsIgnoreCase(id.getSimple()) && isAliased(items.get(i))) {
                     return unalias(items.get(i));
@@ -338,12 +343,24 @@ public final class QueryBinder {
             for (int i = 0; i < copy.operandCount(); i++) {
                 SqlNode op = copy.operand(i);
                 if (op != null) {
-                    copy.setOperand(i, substituteAliases(op, items, labels, scope));
+                    copy.setOperand(i, substituteAliases(op, items, labels, grouped));
                 }
             }
             return copy;
         }
         return node;
+    }
+
+    private static List<String> groupedNames(SqlSelect s) {
+        List<String> names = new ArrayList<>();
+        if (s.getGroup() != null) {
+            for (SqlNode g : s.getGroup()) {
+                if (g instanceof SqlIdentifier id) {
+                    names.add(id.names.get(id.names.size() - 1));
+                }
+            }
+        }
+        return names;
     }
 
     private static boolean inScope(NameScope scope, String name) {
