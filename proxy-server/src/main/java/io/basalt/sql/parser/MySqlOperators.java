@@ -20,6 +20,9 @@ import org.apache.calcite.sql.type.SqlReturnTypeInference;
  */
 public final class MySqlOperators {
 
+    /** Precedence of the function-like syntaxes: as tight as a function call, so printing never parenthesizes them. */
+    private static final int ATOM = 100;
+
     /** Integer division, {@code a DIV b}. */
     public static final SqlBinaryOperator DIV = binary("DIV", 60, ReturnTypes.BIGINT_NULLABLE);
     /** {@code a MOD b}, {@code a % b}, {@code MOD(a, b)}. */
@@ -48,7 +51,7 @@ public final class MySqlOperators {
         ReturnTypes.ARG1, InferTypes.RETURN_TYPE, OperandTypes.ANY_ANY);
 
     /** {@code INTERVAL expr UNIT}. Operands: the value expression, the unit as a char literal ("DAY", "DAY_SECOND"). */
-    public static final SqlOperator INTERVAL = syntax("INTERVAL", 80, null,
+    public static final SqlOperator INTERVAL = syntax("INTERVAL", ATOM, null,
         (w, c) -> {
             w.keyword("INTERVAL");
             c.operand(0).unparse(w, 0, 0);
@@ -60,7 +63,7 @@ public final class MySqlOperators {
      * {@code CAST(expr AS type)} and {@code CONVERT(expr, type)}. Operands: expr, the target type text as a char
      * literal: SIGNED, UNSIGNED, CHAR, CHAR(10), BINARY, DECIMAL(10,2), DATE, DATETIME(3), TIME, DOUBLE, JSON...
      */
-    public static final SqlOperator CAST = syntax("CAST", 0, null,
+    public static final SqlOperator CAST = syntax("CAST", ATOM, null,
         (w, c) -> {
             SqlWriter.Frame frame = w.startFunCall("CAST");
             c.operand(0).unparse(w, 0, 0);
@@ -69,7 +72,7 @@ public final class MySqlOperators {
             w.endFunCall(frame);
         });
     /** {@code CONVERT(expr USING charset)}. Operands: expr, the charset as a char literal. */
-    public static final SqlOperator CONVERT_USING = syntax("CONVERT", 0, ReturnTypes.ARG0,
+    public static final SqlOperator CONVERT_USING = syntax("CONVERT", ATOM, ReturnTypes.ARG0,
         (w, c) -> {
             SqlWriter.Frame frame = w.startFunCall("CONVERT");
             c.operand(0).unparse(w, 0, 0);
@@ -78,7 +81,7 @@ public final class MySqlOperators {
             w.endFunCall(frame);
         });
     /** {@code EXTRACT(unit FROM expr)}. Operands: the unit as a char literal, expr. */
-    public static final SqlOperator EXTRACT = syntax("EXTRACT", 0, ReturnTypes.BIGINT_NULLABLE,
+    public static final SqlOperator EXTRACT = syntax("EXTRACT", ATOM, ReturnTypes.BIGINT_NULLABLE,
         (w, c) -> {
             SqlWriter.Frame frame = w.startFunCall("EXTRACT");
             w.keyword(MySqlSyntaxOperator.word(c.operand(0)));
@@ -93,7 +96,7 @@ public final class MySqlOperators {
     /** See {@link MySqlGroupConcatFunction} for the operand layout. */
     public static final SqlAggFunction GROUP_CONCAT = new MySqlGroupConcatFunction();
     /** {@code VALUES(col)} inside ON DUPLICATE KEY UPDATE: the value the row would have inserted. One identifier. */
-    public static final SqlOperator VALUES_REF = syntax("VALUES", 0, ReturnTypes.ARG0,
+    public static final SqlOperator VALUES_REF = syntax("VALUES", ATOM, ReturnTypes.ARG0,
         (w, c) -> {
             SqlWriter.Frame frame = w.startFunCall("VALUES");
             c.operand(0).unparse(w, 0, 0);
@@ -118,7 +121,7 @@ public final class MySqlOperators {
     }
 
     private static SqlOperator unitFunction(String name, SqlReturnTypeInference returnType) {
-        return syntax(name, 0, returnType, (w, c) -> {
+        return syntax(name, ATOM, returnType, (w, c) -> {
             SqlWriter.Frame frame = w.startFunCall(name);
             w.keyword(MySqlSyntaxOperator.word(c.operand(0)));
             for (SqlNode operand : c.getOperandList().subList(1, c.operandCount())) {

@@ -126,14 +126,14 @@ class ParserPropertiesTest {
             return random.nextBoolean() ? identifier(random) : literal(random);
         }
         return switch (random.nextInt(9)) {
-            case 0, 1, 2 -> expr(random, depth - 1) + " " + pick(random, BINARY_OPERATORS) + " "
-                + expr(random, depth - 1);
-            case 3 -> "(" + expr(random, depth - 1) + ")";
-            case 4 -> "NOT " + expr(random, depth - 1);
+            case 0, 1, 2 -> "(" + expr(random, depth - 1) + " " + pick(random, BINARY_OPERATORS) + " "
+                + expr(random, depth - 1) + ")";
+            case 3 -> "-(" + expr(random, depth - 1) + ")";
+            case 4 -> "NOT (" + expr(random, depth - 1) + ")";
             case 5 -> "CASE WHEN " + expr(random, depth - 1) + " THEN " + literal(random) + " ELSE "
                 + expr(random, depth - 1) + " END";
             case 6 -> "IF(" + expr(random, depth - 1) + ", " + literal(random) + ", " + identifier(random) + ")";
-            case 7 -> identifier(random) + " BETWEEN " + literal(random) + " AND " + literal(random);
+            case 7 -> "(" + identifier(random) + " BETWEEN " + literal(random) + " AND " + literal(random) + ")";
             default -> "CAST(" + expr(random, depth - 1) + " AS " + pick(random, List.of("SIGNED", "CHAR(3)",
                 "DECIMAL(5,2)", "DATETIME")) + ")";
         };

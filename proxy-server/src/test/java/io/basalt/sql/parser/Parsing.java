@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.basalt.protocol.error.MySqlException;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.dialect.MysqlSqlDialect;
 
 /** Shared helpers of the parser tests. */
 final class Parsing {
@@ -30,6 +29,6 @@ final class Parsing {
 
     /** The MySQL text of a node, as SHOW PROCESSLIST and messages would print it. */
     static String mysql(SqlNode node) {
-        return node.toSqlString(MysqlSqlDialect.DEFAULT).getSql().replace('\n', ' ');
+        return node.toSqlString(MySqlTextDialect.INSTANCE).getSql().replace('\n', ' ');
     }
 }
