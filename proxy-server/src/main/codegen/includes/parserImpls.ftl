@@ -254,8 +254,25 @@ SqlNode MySqlExpressionAtom() :
         e = MySqlGroupConcat()
     |
         e = MySqlValuesReference()
+    |
+        e = MySqlModFunction()
     )
     { return e; }
+}
+
+/** {@code MOD(a, b)}, the function form of {@code a MOD b}. */
+SqlNode MySqlModFunction() :
+{
+    final SqlNode a;
+    final SqlNode b;
+    final Span s;
+}
+{
+    <MOD> { s = span(); } <LPAREN>
+    a = Expression(ExprContext.ACCEPT_SUB_QUERY) <COMMA> b = Expression(ExprContext.ACCEPT_SUB_QUERY)
+    <RPAREN> {
+        return MySqlOperators.MOD.createCall(s.end(this), a, b);
+    }
 }
 
 /** {@code @@[scope.]name}, {@code @name}, {@code @'name'}, {@code @`name`}. */

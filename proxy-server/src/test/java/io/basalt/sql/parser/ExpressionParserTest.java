@@ -48,6 +48,7 @@ class ExpressionParserTest {
         assertThat(call("a DIV b").getOperator()).isSameAs(MySqlOperators.DIV);
         assertThat(call("a MOD b").getOperator()).isSameAs(MySqlOperators.MOD);
         assertThat(call("a % b").getOperator()).isSameAs(MySqlOperators.MOD);
+        assertThat(call("MOD(a, 3)").getOperator()).isSameAs(MySqlOperators.MOD);
         assertThat(call("a XOR b").getOperator()).isSameAs(MySqlOperators.XOR);
         assertThat(call("a <=> b").getOperator()).isSameAs(MySqlOperators.NULL_SAFE_EQUAL);
         assertThat(call("a REGEXP 'x'").getOperator()).isSameAs(MySqlOperators.REGEXP);
