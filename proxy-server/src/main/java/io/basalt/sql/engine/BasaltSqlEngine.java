@@ -127,10 +127,8 @@ public final class BasaltSqlEngine implements SqlEngine {
             CompiledStatement c = planCache.get(key, snapshot.version());
             if (c == null) {
                 c = compile(session, BasaltSqlParser.parse(normalized.key()), normalized.key(), snapshot);
-                if (c != null && !hasPlaceholderLabel(c)) {
+                if (c != null) {
                     planCache.put(key, c);
-                } else {
-                    c = null;
                 }
             }
             if (c != null) {
@@ -149,11 +147,6 @@ public final class BasaltSqlEngine implements SqlEngine {
         } else {
             utility.execute(session, tree, sink);
         }
-    }
-
-    /** A literal in the select list was replaced by `?`: its label would read "?", so bind the original text. */
-    private static boolean hasPlaceholderLabel(CompiledStatement c) {
-        return c.columns().stream().anyMatch(col -> col.name().contains("?"));
     }
 
     @Override

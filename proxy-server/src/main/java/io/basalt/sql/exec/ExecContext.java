@@ -4,6 +4,7 @@ import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.session.Session;
 import io.basalt.sql.catalog.Catalog;
+import io.basalt.sql.sysvar.SqlModes;
 import io.basalt.sql.value.EvalContext;
 import io.basalt.storage.txn.Transaction;
 
@@ -28,7 +29,7 @@ public final class ExecContext implements EvalContext {
     private final LocalDateTime statementTime;
     private final ZoneId zone;
     private final boolean strict;
-    private final boolean changesData;
+    private final boolean divisionByZeroIsError;
     private final Deque<Object[]> outerRows = new ArrayDeque<>();
     private Map<Object, Object> statementState;
 
@@ -39,11 +40,11 @@ public final class ExecContext implements EvalContext {
         this.txn = txn;
         this.params = params;
         this.serverVersion = serverVersion;
-        this.changesData = changesData;
         this.zone = SessionClock.zone(session);
         this.statementTime = SessionClock.now(session, zone);
         String mode = session.variables().getString("sql_mode");
-        this.strict = mode != null && (mode.contains("STRICT_TRANS_TABLES") || mode.contains("STRICT_ALL_TABLES"));
+        this.strict = SqlModes.contains(mode, "STRICT_TRANS_TABLES") || SqlModes.contains(mode, "STRICT_ALL_TABLES");
+        this.divisionByZeroIsError = changesData && strict && SqlModes.contains(mode, "ERROR_FOR_DIVISION_BY_ZERO");
     }
 
     public Session session() {
@@ -145,8 +146,7 @@ public final class ExecContext implements EvalContext {
 
     @Override
     public boolean divisionByZeroIsError() {
-        return changesData && strict
-                && String.valueOf(session.variables().getString("sql_mode")).contains("ERROR_FOR_DIVISION_BY_ZERO");
+        return divisionByZeroIsError;
     }
 
     @Override

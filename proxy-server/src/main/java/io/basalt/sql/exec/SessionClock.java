@@ -1,10 +1,8 @@
 package io.basalt.sql.exec;
 
-import io.basalt.protocol.error.ErrorCode;
-import io.basalt.protocol.error.MySqlException;
 import io.basalt.session.Session;
+import io.basalt.sql.sysvar.TimeZones;
 
-import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -16,16 +14,9 @@ final class SessionClock {
     private SessionClock() {
     }
 
+    /** The session's time_zone (already validated by SET); SYSTEM is UTC, the zone of Basalt's hosts. */
     static ZoneId zone(Session session) {
-        String tz = session.variables().getString("time_zone");
-        if (tz == null || tz.equalsIgnoreCase("SYSTEM")) {
-            return ZoneOffset.UTC;
-        }
-        try {
-            return ZoneId.of(tz);
-        } catch (DateTimeException e) {
-            throw new MySqlException(ErrorCode.UNKNOWN_TIME_ZONE, tz);
-        }
+        return TimeZones.zone(session.variables().getString("time_zone"), ZoneOffset.UTC);
     }
 
     static LocalDateTime now(Session session, ZoneId zone) {

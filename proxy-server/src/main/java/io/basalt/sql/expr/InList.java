@@ -2,12 +2,12 @@ package io.basalt.sql.expr;
 
 import io.basalt.sql.exec.ExecContext;
 import io.basalt.sql.type.SqlType;
-import io.basalt.sql.value.Comparison;
+import io.basalt.sql.value.Predicates;
 
 import java.util.List;
 
 /**
- * expr [NOT] IN (v1, v2, ...): TRUE on a match, else NULL if the value or any candidate is NULL, else FALSE.
+ * expr [NOT] IN (v1, v2, ...) with {@link Predicates#in}'s NULL rules.
  */
 public record InList(Expr arg, List<Expr> candidates, boolean negated) implements Expr {
     public InList {
@@ -17,23 +17,14 @@ public record InList(Expr arg, List<Expr> candidates, boolean negated) implement
     @Override
     public Object eval(Object[] row, ExecContext ctx) {
         Object v = arg.eval(row, ctx);
-        if (v == null) {
-            return null;
+        Object[] values = new Object[candidates.size()];
+        SqlType[] types = new SqlType[values.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = candidates.get(i).eval(row, ctx);
+            types[i] = candidates.get(i).typeOf(values[i]);
         }
-        SqlType tv = arg.typeOf(v);
-        boolean sawNull = false;
-        for (Expr c : candidates) {
-            Object w = c.eval(row, ctx);
-            if (w == null) {
-                sawNull = true;
-                continue;
-            }
-            SqlType tw = c.typeOf(w);
-            if (Comparison.of(tv, tw).compare(v, tv, w, tw, ctx) == 0) {
-                return negated ? 0L : 1L;
-            }
-        }
-        return sawNull ? null : negated ? 1L : 0L;
+        Boolean in = Predicates.in(v, arg.typeOf(v), values, types, ctx);
+        return Predicates.toSql(negated ? Predicates.not(in) : in);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.basalt.sql.expr;
 import io.basalt.sql.exec.ExecContext;
 import io.basalt.sql.type.SqlType;
 import io.basalt.sql.type.TypeKind;
+import io.basalt.sql.value.Predicates;
 
 import java.util.List;
 
@@ -19,45 +20,22 @@ public record Logical(Op op, List<Expr> args) implements Expr {
 
     @Override
     public Object eval(Object[] row, ExecContext ctx) {
-        return Truth.toLong(test(row, ctx));
-    }
-
-    private Boolean test(Object[] row, ExecContext ctx) {
-        switch (op) {
-            case NOT -> {
-                Boolean b = Truth.of(args.get(0), row, ctx);
-                return b == null ? null : !b;
-            }
-            case AND -> {
-                boolean unknown = false;
-                for (Expr e : args) {
-                    Boolean b = Truth.of(e, row, ctx);
-                    if (b == null) {
-                        unknown = true;
-                    } else if (!b) {
-                        return false;
-                    }
-                }
-                return unknown ? null : true;
-            }
-            case OR -> {
-                boolean unknown = false;
-                for (Expr e : args) {
-                    Boolean b = Truth.of(e, row, ctx);
-                    if (b == null) {
-                        unknown = true;
-                    } else if (b) {
-                        return true;
-                    }
-                }
-                return unknown ? null : false;
-            }
-            default -> {
-                Boolean a = Truth.of(args.get(0), row, ctx);
-                Boolean b = Truth.of(args.get(1), row, ctx);
-                return a == null || b == null ? null : a ^ b;
-            }
+        Boolean result = Truth.of(args.get(0), row, ctx);
+        if (op == Op.NOT) {
+            return Predicates.toSql(Predicates.not(result));
         }
+        for (int i = 1; i < args.size(); i++) {
+            if ((op == Op.AND && Boolean.FALSE.equals(result)) || (op == Op.OR && Boolean.TRUE.equals(result))) {
+                break; // decided: the remaining terms are not evaluated, as MySQL short-circuits
+            }
+            Boolean next = Truth.of(args.get(i), row, ctx);
+            result = switch (op) {
+                case AND -> Predicates.and(result, next);
+                case OR -> Predicates.or(result, next);
+                default -> Predicates.xor(result, next);
+            };
+        }
+        return Predicates.toSql(result);
     }
 
     @Override

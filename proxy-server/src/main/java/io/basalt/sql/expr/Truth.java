@@ -17,8 +17,4 @@ public final class Truth {
     public static boolean passes(Expr e, Object[] row, ExecContext ctx) {
         return Boolean.TRUE.equals(of(e, row, ctx));
     }
-
-    static Long toLong(Boolean b) {
-        return b == null ? null : b ? 1L : 0L;
-    }
 }

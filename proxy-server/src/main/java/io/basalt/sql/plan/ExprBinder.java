@@ -17,6 +17,7 @@ import io.basalt.sql.expr.UserVariableAssign;
 import io.basalt.sql.expr.UserVariableRef;
 import io.basalt.sql.expr.ColumnRef;
 import io.basalt.sql.parser.MySqlOperators;
+import io.basalt.sql.result.ColumnDefinitions;
 import io.basalt.sql.parser.ast.SqlSystemVariable;
 import io.basalt.sql.parser.ast.SqlUserVariable;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -102,15 +103,16 @@ public final class ExprBinder {
             return new ParamRef(p.getIndex());
         }
         if (node instanceof SqlSystemVariable v) {
+            var vars = env.session().variables();
             return new SystemVariableRef(v.name(), v.scope(),
-                    SystemVariableTypes.of(env.session().variables().globals().definition(v.name())));
+                    ColumnDefinitions.systemVariableType(vars.globals().definition(v.name()), vars.get(v.name())));
         }
         if (node instanceof SqlUserVariable u) {
             return new UserVariableRef(u.name());
         }
         if (node instanceof SqlSelect || node.getKind() == SqlKind.UNION || node.getKind() == SqlKind.ORDER_BY
                 || node.getKind() == SqlKind.EXCEPT || node.getKind() == SqlKind.INTERSECT) {
-            return Subqueries.scalar(queries.bindSubquery(node, scope));
+            return Subqueries.scalar(queries, node, scope);
         }
         if (node instanceof SqlCase c) {
             return caseExpr(c);
@@ -210,10 +212,10 @@ public final class ExprBinder {
                 return new Between(bind(ops.get(0)), bind(ops.get(1)), bind(ops.get(2)), negated);
             }
             case EXISTS -> {
-                return Subqueries.exists(queries.bindSubquery(ops.get(0), scope));
+                return Subqueries.exists(queries, ops.get(0), scope);
             }
             case SCALAR_QUERY -> {
-                return Subqueries.scalar(queries.bindSubquery(ops.get(0), scope));
+                return Subqueries.scalar(queries, ops.get(0), scope);
             }
             case LIKE -> {
                 boolean negated = op.getName().toUpperCase(Locale.ROOT).startsWith("NOT");
@@ -236,7 +238,7 @@ public final class ExprBinder {
             default -> Compare.Op.GE;
         };
         if (isQuery(r) && !isQuery(l)) {
-            return Subqueries.compare(op, bind(l), queries.bindSubquery(r, scope));
+            return Subqueries.compare(op, bind(l), queries, r, scope);
         }
         return Compare.of(op, bind(l), bind(r));
     }
@@ -246,7 +248,7 @@ public final class ExprBinder {
         if (list instanceof SqlNodeList nodes) {
             return new InList(v, bindAll(nodes.getList()), negated);
         }
-        return Subqueries.in(v, queries.bindSubquery(list, scope), negated);
+        return Subqueries.in(v, queries, list, scope, negated);
     }
 
     static boolean isQuery(SqlNode n) {

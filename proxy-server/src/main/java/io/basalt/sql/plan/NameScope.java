@@ -18,6 +18,8 @@ public final class NameScope {
 
     private final NameScope parent;
     private final List<ScopeColumn> columns = new ArrayList<>();
+    /** Names resolved here (or in an ancestor) from an inner query block: a subquery that adds one is correlated. */
+    private long innerReferences;
 
     public NameScope(NameScope parent) {
         this.parent = parent;
@@ -39,6 +41,10 @@ public final class NameScope {
         return columns.size();
     }
 
+    long innerReferences() {
+        return innerReferences;
+    }
+
     public boolean hasQualifier(String qualifier) {
         return columns.stream().anyMatch(c -> qualifier.equals(c.qualifier()));
     }
@@ -52,6 +58,11 @@ public final class NameScope {
         for (NameScope s = this; s != null; s = s.parent, depth++) {
             ScopeColumn found = s.find(schema, qualifier, name, clause);
             if (found != null) {
+                if (depth > 0) {
+                    for (NameScope a = s; a != null; a = a.parent) {
+                        a.innerReferences++;
+                    }
+                }
                 return new Resolved(found, depth);
             }
         }

@@ -5,32 +5,47 @@ import io.basalt.protocol.error.MySqlException;
 import io.basalt.sql.expr.Compare;
 import io.basalt.sql.expr.Expr;
 import io.basalt.sql.expr.SubqueryExpr;
+import org.apache.calcite.sql.SqlNode;
 
 /** Builds subquery expressions; a subquery in a scalar position must return exactly one column (1241). */
 final class Subqueries {
     private Subqueries() {
     }
 
-    static Expr scalar(BoundQuery q) {
-        oneColumn(q);
-        return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, q.root(), q.columns().get(0).type(), null, null, false,
-                true);
+    static Expr scalar(QueryBinder queries, SqlNode node, NameScope scope) {
+        Bound b = bind(queries, node, scope);
+        oneColumn(b.query());
+        return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, b.query().root(), b.query().columns().get(0).type(), null,
+                null, false, b.correlated());
     }
 
-    static Expr exists(BoundQuery q) {
-        return new SubqueryExpr(SubqueryExpr.Kind.EXISTS, q.root(), null, null, null, false, true);
+    static Expr exists(QueryBinder queries, SqlNode node, NameScope scope) {
+        Bound b = bind(queries, node, scope);
+        return new SubqueryExpr(SubqueryExpr.Kind.EXISTS, b.query().root(), null, null, null, false, b.correlated());
     }
 
-    static Expr in(Expr probe, BoundQuery q, boolean negated) {
-        oneColumn(q);
-        return new SubqueryExpr(SubqueryExpr.Kind.IN, q.root(), q.columns().get(0).type(), probe, null, negated,
-                true);
+    static Expr in(Expr probe, QueryBinder queries, SqlNode node, NameScope scope, boolean negated) {
+        Bound b = bind(queries, node, scope);
+        oneColumn(b.query());
+        return new SubqueryExpr(SubqueryExpr.Kind.IN, b.query().root(), b.query().columns().get(0).type(), probe,
+                null, negated, b.correlated());
     }
 
-    static Expr compare(Compare.Op op, Expr probe, BoundQuery q) {
-        oneColumn(q);
-        return new SubqueryExpr(SubqueryExpr.Kind.COMPARE, q.root(), q.columns().get(0).type(), probe, op, false,
-                true);
+    static Expr compare(Compare.Op op, Expr probe, QueryBinder queries, SqlNode node, NameScope scope) {
+        Bound b = bind(queries, node, scope);
+        oneColumn(b.query());
+        return new SubqueryExpr(SubqueryExpr.Kind.COMPARE, b.query().root(), b.query().columns().get(0).type(), probe,
+                op, false, b.correlated());
+    }
+
+    /** A bound subquery and whether it reads a column of the enclosing query (then it runs per outer row). */
+    private record Bound(BoundQuery query, boolean correlated) {
+    }
+
+    private static Bound bind(QueryBinder queries, SqlNode node, NameScope scope) {
+        long before = scope.innerReferences();
+        BoundQuery q = queries.bindSubquery(node, scope);
+        return new Bound(q, scope.innerReferences() != before);
     }
 
     private static void oneColumn(BoundQuery q) {
