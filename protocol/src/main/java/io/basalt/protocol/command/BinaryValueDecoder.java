@@ -5,6 +5,9 @@ import io.basalt.protocol.codec.PayloadReader;
 import io.basalt.protocol.constants.FieldType;
 
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -33,7 +36,7 @@ final class BinaryValueDecoder {
             case FLOAT -> (double) Float.intBitsToFloat((int) r.readInt4());
             case DOUBLE -> Double.longBitsToDouble(r.readInt8());
             case DECIMAL, NEWDECIMAL -> decimal(r.readLenencString());
-            case STRING, VAR_STRING, VARCHAR, ENUM, SET, JSON -> r.readLenencString();
+            case STRING, VAR_STRING, VARCHAR, ENUM, SET, JSON -> text(r.readLenencBytes());
             case TINY_BLOB, MEDIUM_BLOB, LONG_BLOB, BLOB, GEOMETRY, BIT -> r.readLenencBytes();
             case DATE -> date(r);
             case DATETIME, TIMESTAMP -> dateTime(r);
@@ -49,9 +52,25 @@ final class BinaryValueDecoder {
             return data;
         }
         return switch (type) {
-            case STRING, VAR_STRING, VARCHAR, ENUM, SET, JSON -> new String(data, StandardCharsets.UTF_8);
+            case STRING, VAR_STRING, VARCHAR, ENUM, SET, JSON -> text(data);
             default -> data;
         };
+    }
+
+    /**
+     * A string parameter as text when it is valid UTF-8, else as its raw bytes: drivers send byte arrays with string
+     * types too (Connector/J's setBytes), and a lossy decode would corrupt what lands in a BLOB column.
+     */
+    private static Object text(byte[] data) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(data))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            return data;
+        }
     }
 
     private static BigDecimal decimal(String text) {

@@ -80,6 +80,19 @@ class StmtExecuteRequestTest {
     }
 
     @Test
+    void stringParameterThatIsNotUtf8StaysBytes() {
+        Statements server = new Statements(3, 2);
+        ByteBuf payload = header(3, 0).int1(0).int1(1)
+                .int2(0xfd).int2(0xfd)                        // VAR_STRING twice, as Connector/J sends setBytes
+                .int1(2).raw(new byte[] {(byte) 0xff, (byte) 0x80})
+                .shortLenStr("ok")
+                .buf();
+        StmtExecuteRequest r = server.execute(payload);
+        assertThat(r.parameterValues()[0]).isEqualTo(new byte[] {(byte) 0xff, (byte) 0x80});
+        assertThat(r.parameterValues()[1]).isEqualTo("ok");
+    }
+
+    @Test
     void unsignedFlagIsBit0x80OfTheSecondTypeByte() {
         Statements server = new Statements(1, 6);
         ByteBuf payload = header(1, 0).int1(0).int1(1)
