@@ -15,6 +15,7 @@ import io.basalt.sql.exec.RowSource;
 import io.basalt.sql.infoschema.TableStatistics;
 import io.basalt.sql.infoschema.VirtualTableContext;
 import io.basalt.sql.parser.BasaltSqlParser;
+import io.basalt.sql.parser.ParsedStatement;
 import io.basalt.sql.parser.LiteralNormalizer;
 import io.basalt.sql.parser.NormalizedStatement;
 import io.basalt.sql.parser.ast.SqlLockingSelect;
@@ -126,7 +127,7 @@ public final class BasaltSqlEngine implements SqlEngine {
             PlanCache.Key key = new PlanCache.Key(session.currentDatabase(), normalized.key());
             CompiledStatement c = planCache.get(key, snapshot.version());
             if (c == null) {
-                c = compile(session, BasaltSqlParser.parse(normalized.key()), normalized.key(), snapshot);
+                c = compile(session, BasaltSqlParser.parseStatement(normalized.key()), snapshot);
                 if (c != null) {
                     planCache.put(key, c);
                 }
@@ -137,11 +138,12 @@ public final class BasaltSqlEngine implements SqlEngine {
                 return;
             }
         }
-        SqlNode tree = BasaltSqlParser.parse(sql);
+        ParsedStatement parsed = BasaltSqlParser.parseStatement(sql);
+        SqlNode tree = parsed.node();
         if (!UtilityStatements.isDiagnostics(tree)) {
             session.warnings().clear();
         }
-        CompiledStatement c = compile(session, tree, sql, snapshot);
+        CompiledStatement c = compile(session, parsed, snapshot);
         if (c != null) {
             run(session, c, new Object[0], sink);
         } else {
@@ -152,12 +154,12 @@ public final class BasaltSqlEngine implements SqlEngine {
     @Override
     public PreparedQuery prepare(Session session, String sql) {
         counters.increment(StatusCounters.Counter.COM_STMT_PREPARE);
-        SqlNode tree = BasaltSqlParser.parse(sql);
-        CompiledStatement c = compile(session, tree, sql, catalog.snapshot());
+        ParsedStatement parsed = BasaltSqlParser.parseStatement(sql);
+        CompiledStatement c = compile(session, parsed, catalog.snapshot());
         if (c == null) {
             throw new MySqlException(ErrorCode.UNSUPPORTED_PS);
         }
-        return new PreparedStatementImpl(sql, tree, parameterCount(tree), c);
+        return new PreparedStatementImpl(parsed, parameterCount(parsed.node()), c);
     }
 
     @Override
@@ -168,7 +170,7 @@ public final class BasaltSqlEngine implements SqlEngine {
         CatalogSnapshot snapshot = catalog.snapshot();
         CompiledStatement c = ps.compiled();
         if (c.catalogVersion() != snapshot.version()) {
-            c = compile(session, ps.tree(), ps.sql(), snapshot);
+            c = compile(session, ps.statement(), snapshot);
             if (c.columns().size() != ps.resultColumns().size()) {
                 throw new MySqlException(1615, "HY000", "Prepared statement needs to be re-prepared", null);
             }
@@ -213,8 +215,9 @@ public final class BasaltSqlEngine implements SqlEngine {
     }
 
     /** Binds a data statement; null for statements the utility interpreter handles. */
-    CompiledStatement compile(Session session, SqlNode tree, String text, CatalogSnapshot snapshot) {
-        BindEnv env = new BindEnv(session, snapshot, text);
+    CompiledStatement compile(Session session, ParsedStatement statement, CatalogSnapshot snapshot) {
+        SqlNode tree = statement.node();
+        BindEnv env = new BindEnv(session, snapshot, statement);
         boolean locking = tree instanceof SqlLockingSelect;
         SqlNode query = locking ? ((SqlLockingSelect) tree).query() : tree;
         QueryBinder queries = new QueryBinder(env, virtualTables(session, snapshot), locking);

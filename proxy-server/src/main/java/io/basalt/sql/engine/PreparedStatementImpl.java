@@ -1,7 +1,7 @@
 package io.basalt.sql.engine;
 
 import io.basalt.protocol.result.ColumnDefinition;
-import org.apache.calcite.sql.SqlNode;
+import io.basalt.sql.parser.ParsedStatement;
 
 import java.util.List;
 
@@ -10,15 +10,13 @@ import java.util.List;
  * the column count the client was told).
  */
 final class PreparedStatementImpl implements PreparedQuery {
-    private final String sql;
-    private final SqlNode tree;
+    private final ParsedStatement statement;
     private final int parameterCount;
     private final List<ColumnDefinition> columns;
     private volatile CompiledStatement compiled;
 
-    PreparedStatementImpl(String sql, SqlNode tree, int parameterCount, CompiledStatement compiled) {
-        this.sql = sql;
-        this.tree = tree;
+    PreparedStatementImpl(ParsedStatement statement, int parameterCount, CompiledStatement compiled) {
+        this.statement = statement;
         this.parameterCount = parameterCount;
         this.columns = compiled.columns();
         this.compiled = compiled;
@@ -26,7 +24,7 @@ final class PreparedStatementImpl implements PreparedQuery {
 
     @Override
     public String sql() {
-        return sql;
+        return statement.sql();
     }
 
     @Override
@@ -39,8 +37,8 @@ final class PreparedStatementImpl implements PreparedQuery {
         return columns;
     }
 
-    SqlNode tree() {
-        return tree;
+    ParsedStatement statement() {
+        return statement;
     }
 
     CompiledStatement compiled() {

@@ -24,6 +24,7 @@ import io.basalt.sql.parser.ast.SqlSetTransaction;
 import io.basalt.sql.parser.ast.SqlShow;
 import io.basalt.sql.parser.ast.SqlUse;
 import io.basalt.sql.plan.BindEnv;
+import io.basalt.sql.plan.Clause;
 import io.basalt.sql.plan.NameScope;
 import io.basalt.sql.plan.QueryBinder;
 import io.basalt.sql.plan.ScopeColumn;
@@ -208,9 +209,9 @@ final class UtilityStatements {
     /** Evaluates an expression that reads no table (SET values, KILL ids, DO). */
     Object evaluate(SqlNode expr, Session session) {
         CatalogSnapshot snapshot = engine.catalog().snapshot();
-        BindEnv env = new BindEnv(session, snapshot, expr.toString());
+        BindEnv env = new BindEnv(session, snapshot, null);
         QueryBinder qb = new QueryBinder(env, engine.virtualTables(session, snapshot), false);
-        Expr e = qb.binder(new NameScope(null), "field list").bind(expr);
+        Expr e = qb.binder(new NameScope(null), Clause.SELECT).bind(expr);
         ExecContext ctx = new ExecContext(session, engine.catalog(), null, new Object[0], engine.serverVersion(),
                 false);
         return e.eval(null, ctx);
@@ -241,9 +242,9 @@ final class UtilityStatements {
                             null));
                 }
                 CatalogSnapshot snapshot = engine.catalog().snapshot();
-                BindEnv env = new BindEnv(session, snapshot, where.toString());
+                BindEnv env = new BindEnv(session, snapshot, null);
                 Expr cond = new QueryBinder(env, engine.virtualTables(session, snapshot), false)
-                        .binder(scope, "where clause").bind(where);
+                        .binder(scope, Clause.WHERE).bind(where);
                 ExecContext ctx = new ExecContext(session, engine.catalog(), null, new Object[0],
                         engine.serverVersion(), false);
                 return row -> Truth.passes(cond, row, ctx);

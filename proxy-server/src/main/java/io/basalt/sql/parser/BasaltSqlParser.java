@@ -5,9 +5,12 @@ import io.basalt.protocol.error.MySqlException;
 import io.basalt.sql.parser.impl.BasaltSqlParserImpl;
 import io.basalt.sql.parser.impl.BasaltSqlParserImplConstants;
 import io.basalt.sql.parser.impl.ParseException;
+import io.basalt.sql.parser.impl.Token;
 import java.util.List;
+import java.util.Set;
 import org.apache.calcite.config.Lex;
 import org.apache.calcite.sql.SqlAlter;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
@@ -32,6 +35,14 @@ public final class BasaltSqlParser {
         .withConformance(SqlConformanceEnum.MYSQL_5)
         .withIdentifierMaxLength(IDENTIFIER_MAX_LENGTH);
 
+    /** Operators that need a right operand: a statement ending in one fails at its end, as in MySQL. */
+    private static final Set<Integer> BINARY_OPERATORS = Set.of(BasaltSqlParserImplConstants.PLUS,
+        BasaltSqlParserImplConstants.MINUS, BasaltSqlParserImplConstants.STAR, BasaltSqlParserImplConstants.SLASH,
+        BasaltSqlParserImplConstants.PERCENT_REMAINDER, BasaltSqlParserImplConstants.CONCAT,
+        BasaltSqlParserImplConstants.EQ, BasaltSqlParserImplConstants.LT, BasaltSqlParserImplConstants.GT,
+        BasaltSqlParserImplConstants.LE, BasaltSqlParserImplConstants.GE, BasaltSqlParserImplConstants.NE,
+        BasaltSqlParserImplConstants.NE2, BasaltSqlParserImplConstants.AND, BasaltSqlParserImplConstants.OR);
+
     private BasaltSqlParser() {
     }
 
@@ -42,6 +53,11 @@ public final class BasaltSqlParser {
      *                        or 1065 EMPTY_QUERY for blank or comment-only text
      */
     public static SqlNode parse(String sql) {
+        return parseStatement(sql).node();
+    }
+
+    /** Parses one statement as {@link #parse} does, keeping the way back to the client's text. */
+    public static ParsedStatement parseStatement(String sql) {
         MySqlLexicalNormalizer.Result normalized = MySqlLexicalNormalizer.normalize(sql);
         String text = stripTerminators(normalized.text());
         if (text.isEmpty()) {
@@ -57,8 +73,22 @@ public final class BasaltSqlParser {
             // Calcite statements that MySQL does not have (MERGE, ALTER SYSTEM/SESSION, RESET)
             throw SyntaxErrors.at(sql, normalized.sourceOffset(0, sql.length()));
         }
+        SqlIdentifier aliasedStar = StarAliasRule.findAliasedStar(node);
+        if (aliasedStar != null) {
+            throw SyntaxErrors.at(sql, tokenAfter(sql, normalized, text, aliasedStar.getParserPosition()));
+        }
         DualTableRemover.apply(node);
-        return node;
+        return new ParsedStatement(node, sql, normalized);
+    }
+
+    /** The offset in the client's text of the first token after {@code pos}. */
+    private static int tokenAfter(String sql, MySqlLexicalNormalizer.Result normalized, String text,
+                                  SqlParserPos pos) {
+        int offset = TextPositions.offsetOf(text, pos.getEndLineNum(), pos.getEndColumnNum()) + 1;
+        while (offset < text.length() && Character.isWhitespace(text.charAt(offset))) {
+            offset++;
+        }
+        return normalized.sourceOffset(offset, sql.length());
     }
 
     /**
@@ -81,12 +111,25 @@ public final class BasaltSqlParser {
         return start == end ? "" : text.substring(0, end);
     }
 
-    /** The offset in the client's text where parsing failed: the start of the offending token, or the text end. */
+    /**
+     * The offset in the client's text where MySQL would report the error: the start of the offending token, the
+     * text end when the statement stops short (also after a dangling binary operator, which MySQL's parser reads
+     * before failing), or the token after a select-list star that took an alias.
+     */
     private static int errorOffset(String sql, MySqlLexicalNormalizer.Result normalized, String text,
                                    SqlParseException e) {
-        if (e.getCause() instanceof ParseException pe && pe.currentToken != null && pe.currentToken.next != null
-            && pe.currentToken.next.kind == BasaltSqlParserImplConstants.EOF) {
-            return sql.length();
+        if (e.getCause() instanceof ParseException pe && pe.currentToken != null && pe.currentToken.next != null) {
+            Token bad = pe.currentToken.next;
+            if (bad.kind == BasaltSqlParserImplConstants.EOF
+                || (bad.next != null && bad.next.kind == BasaltSqlParserImplConstants.EOF
+                    && BINARY_OPERATORS.contains(bad.kind))) {
+                return sql.length();
+            }
+            int consumed = TextPositions.offsetOf(text, pe.currentToken.beginLine, pe.currentToken.beginColumn);
+            int starAlias = StarAliasRule.aliasStart(text, consumed);
+            if (starAlias >= 0) {
+                return normalized.sourceOffset(starAlias, sql.length());
+            }
         }
         SqlParserPos pos = e.getPos();
         if (pos == null || pos.getLineNum() <= 0) {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Rewrites MySQL lexical forms that Calcite's lexer does not know into forms it does, before the generated parser
@@ -23,6 +24,8 @@ import java.util.Locale;
  *       {@value #FOR_SHARE_TOKEN}, because Calcite's grammar lets an optional {@code FOR SYSTEM_TIME} follow a table
  *       name and would take the FOR;</li>
  *   <li>RLIKE becomes its synonym REGEXP;</li>
+ *   <li>a bare JOIN becomes INNER JOIN; the function INSERT( becomes {@code `INSERT`(}; CURRENT_USER() loses its
+ *       parentheses;</li>
  *   <li>the word VALUE, unless it opens a row ({@code VALUE (}) as in INSERT, becomes the identifier
  *       {@code `value`};</li>
  *   <li>index hints ({@code USE|FORCE|IGNORE INDEX|KEY [FOR ...] (...)}) are dropped: they only steer MySQL's
@@ -42,6 +45,10 @@ final class MySqlLexicalNormalizer {
     /** {@code FOR UPDATE} / {@code FOR SHARE} as single tokens (FOR_UPDATE, FOR_SHARE). */
     static final String FOR_UPDATE_TOKEN = "FOR_UPDATE$";
     static final String FOR_SHARE_TOKEN = "FOR_SHARE$";
+
+    /** Words that make a following JOIN part of a qualified join type. */
+    private static final Set<String> JOIN_QUALIFIERS = Set.of("INNER", "CROSS", "LEFT", "RIGHT", "OUTER", "FULL",
+        "NATURAL", "ASOF");
 
     private MySqlLexicalNormalizer() {
     }
@@ -312,6 +319,25 @@ final class MySqlLexicalNormalizer {
                 emitWord("`" + word + "`", start, end);
                 return;
             }
+            if (word.equalsIgnoreCase("JOIN") && !JOIN_QUALIFIERS.contains(previousWord())) {
+                // a bare JOIN as INNER JOIN: with the one-token join type, Calcite's 4-token join lookahead reaches
+                // into a derived table's select list and rejects JOIN (SELECT a, b ...) x
+                emitWord("INNER JOIN", start, end);
+                return;
+            }
+            if (word.equalsIgnoreCase("INSERT") && followedByParenthesis(end)) {
+                // the string function INSERT(str, pos, len, newstr); the statement keyword is never followed by "("
+                emitWord("`" + word + "`", start, end);
+                return;
+            }
+            if (word.equalsIgnoreCase("CURRENT_USER") && followedByParenthesis(end)) {
+                int close = skipSpacesAndComments(skipSpacesAndComments(end) + 1);
+                if (close < in.length() && in.charAt(close) == ')') {
+                    // MySQL's CURRENT_USER() is Calcite's niladic CURRENT_USER
+                    emitWord(word, start, close + 1);
+                    return;
+                }
+            }
             if (word.equalsIgnoreCase("RLIKE")) {
                 emitWord("REGEXP", start, end);
                 return;
@@ -335,6 +361,19 @@ final class MySqlLexicalNormalizer {
         private boolean followedByParenthesis(int from) {
             int next = skipSpacesAndComments(from);
             return next < in.length() && in.charAt(next) == '(';
+        }
+
+        /** The word just before the current position of the output, upper-cased; empty if none. */
+        private String previousWord() {
+            int end = out.length();
+            while (end > 0 && Character.isWhitespace(out.charAt(end - 1))) {
+                end--;
+            }
+            int begin = end;
+            while (begin > 0 && isWordChar(out.charAt(begin - 1))) {
+                begin--;
+            }
+            return out.substring(begin, end).toUpperCase(Locale.ROOT);
         }
 
         private void emitWord(String replacement, int start, int end) {

@@ -23,7 +23,7 @@ final class SyntaxErrors {
             end += Character.charCount(sql.codePointAt(end));
         }
         return new MySqlException(ErrorCode.PARSE_ERROR,
-            "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version"
+            "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version"
                 + " for the right syntax to use near '" + sql.substring(at, end) + "' at line " + lineOf(sql, at));
     }
 

@@ -1,5 +1,7 @@
 package io.basalt.sql.plan;
 
+import io.basalt.sql.parser.ParsedStatement;
+import org.apache.calcite.sql.SqlNode;
 import io.basalt.session.Session;
 import io.basalt.sql.catalog.CatalogSnapshot;
 
@@ -10,13 +12,14 @@ import io.basalt.sql.catalog.CatalogSnapshot;
 public final class BindEnv {
     private final Session session;
     private final CatalogSnapshot catalog;
-    private final String sql;
+    private final ParsedStatement statement;
     private boolean usesVolatileState;
 
-    public BindEnv(Session session, CatalogSnapshot catalog, String sql) {
+    /** {@code statement} may be null for expressions bound outside a statement's text (SET, SHOW ... WHERE). */
+    public BindEnv(Session session, CatalogSnapshot catalog, ParsedStatement statement) {
         this.session = session;
         this.catalog = catalog;
-        this.sql = sql;
+        this.statement = statement;
     }
 
     public Session session() {
@@ -27,8 +30,9 @@ public final class BindEnv {
         return catalog;
     }
 
-    public String sql() {
-        return sql;
+    /** The client's text of a node of the statement being bound. */
+    public String sourceText(SqlNode node) {
+        return statement == null ? node.toString() : statement.sourceText(node);
     }
 
     /**

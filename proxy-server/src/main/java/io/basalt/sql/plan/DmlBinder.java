@@ -59,7 +59,7 @@ public final class DmlBinder {
         } else {
             targets = new int[ins.columns().size()];
             for (int i = 0; i < targets.length; i++) {
-                targets[i] = column(t, ins.columns().get(i), "field list");
+                targets[i] = column(t, ins.columns().get(i), Clause.INSERT_INTO);
                 for (int j = 0; j < i; j++) {
                     if (targets[j] == targets[i]) {
                         throw new MySqlException(ErrorCode.FIELD_SPECIFIED_TWICE, t.columns().get(targets[i]).name());
@@ -76,7 +76,7 @@ public final class DmlBinder {
         SqlNode src = ins.source();
         if (src.getKind() == SqlKind.VALUES) {
             rows = new ArrayList<>();
-            ExprBinder vb = queries.binder(new NameScope(null), "field list");
+            ExprBinder vb = queries.binder(new NameScope(null), Clause.SELECT);
             int rowNo = 0;
             for (SqlNode rowNode : ((SqlCall) src).getOperandList()) {
                 rowNo++;
@@ -108,10 +108,10 @@ public final class DmlBinder {
         if (mode == InsertPlan.Mode.UPSERT) {
             NameScope scope = tableScope(t, t.name());
             int n = t.columns().size();
-            ExprBinder ub = queries.binder(scope, "field list").withValuesRef(col -> {
+            ExprBinder ub = queries.binder(scope, Clause.SELECT).withValuesRef(col -> {
                 int idx = t.columnIndex(col);
                 if (idx < 0) {
-                    throw new MySqlException(ErrorCode.BAD_FIELD_ERROR, col, "field list");
+                    throw new MySqlException(ErrorCode.BAD_FIELD_ERROR, col, Clause.SELECT);
                 }
                 ColumnDef c = t.columns().get(idx);
                 return new ColumnRef(n + idx, c.type(), c.nullable());
@@ -121,7 +121,7 @@ public final class DmlBinder {
             odkuVals = new Expr[assignments.size()];
             for (int i = 0; i < assignments.size(); i++) {
                 SqlBasicCall eq = (SqlBasicCall) assignments.get(i);
-                odkuCols[i] = column(t, eq.operand(0), "field list");
+                odkuCols[i] = column(t, eq.operand(0), Clause.SELECT);
                 odkuVals[i] = ub.bind(eq.operand(1));
             }
         }
@@ -131,11 +131,11 @@ public final class DmlBinder {
     public UpdatePlan update(SqlMySqlUpdate up) {
         TableDef t = table(up.table());
         NameScope scope = tableScope(t, up.alias() != null ? up.alias() : t.name());
-        ExprBinder b = queries.binder(scope, "field list");
+        ExprBinder b = queries.binder(scope, Clause.SET);
         int[] cols = new int[up.targetColumns().size()];
         Expr[] vals = new Expr[cols.length];
         for (int i = 0; i < cols.length; i++) {
-            cols[i] = column(t, up.targetColumns().get(i), "field list");
+            cols[i] = column(t, up.targetColumns().get(i), Clause.SET);
             vals[i] = b.bind(up.sourceExpressions().get(i));
         }
         return new UpdatePlan(t, targets(t, scope, up.where(), up.orderBy(), up.limit()), cols, vals);
@@ -148,9 +148,9 @@ public final class DmlBinder {
     }
 
     private TargetRows targets(TableDef t, NameScope scope, SqlNode whereNode, SqlNodeList orderBy, SqlNode limit) {
-        Expr where = whereNode == null ? null : queries.binder(scope, "where clause").bind(whereNode);
+        Expr where = whereNode == null ? null : queries.binder(scope, Clause.WHERE).bind(whereNode);
         AccessPath path = AccessPathChooser.choose(t, Conjuncts.split(where));
-        ExprBinder ob = queries.binder(scope, "order clause");
+        ExprBinder ob = queries.binder(scope, Clause.ORDER_BY);
         int n = orderBy == null ? 0 : orderBy.size();
         Expr[] keys = new Expr[n];
         boolean[] desc = new boolean[n];
@@ -159,7 +159,7 @@ public final class DmlBinder {
             desc[i] = o.getKind() == SqlKind.DESCENDING;
             keys[i] = ob.bind(desc[i] ? ((SqlCall) o).operand(0) : o);
         }
-        Expr lim = limit == null ? null : queries.binder(new NameScope(null), "limit").bind(limit);
+        Expr lim = limit == null ? null : queries.binder(new NameScope(null), Clause.LIMIT).bind(limit);
         return new TargetRows(path, where, keys, desc, lim);
     }
 

@@ -3,8 +3,10 @@ package io.basalt.sql.plan;
 import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.sql.expr.Between;
+import io.basalt.sql.expr.ColumnRef;
 import io.basalt.sql.expr.Compare;
 import io.basalt.sql.expr.Expr;
+import io.basalt.sql.expr.FunctionCall;
 import io.basalt.sql.expr.InList;
 import io.basalt.sql.expr.IsNull;
 import io.basalt.sql.expr.IsTruth;
@@ -15,11 +17,12 @@ import io.basalt.sql.expr.ParamRef;
 import io.basalt.sql.expr.SystemVariableRef;
 import io.basalt.sql.expr.UserVariableAssign;
 import io.basalt.sql.expr.UserVariableRef;
-import io.basalt.sql.expr.ColumnRef;
+import io.basalt.sql.function.FunctionRegistry;
+import io.basalt.sql.function.ScalarFunction;
 import io.basalt.sql.parser.MySqlOperators;
-import io.basalt.sql.result.ColumnDefinitions;
 import io.basalt.sql.parser.ast.SqlSystemVariable;
 import io.basalt.sql.parser.ast.SqlUserVariable;
+import io.basalt.sql.result.ColumnDefinitions;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
@@ -35,6 +38,7 @@ import org.apache.calcite.sql.fun.SqlCase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Binds Calcite expression trees to {@link Expr}s: resolves names in a {@link NameScope}, picks comparison domains
@@ -131,10 +135,20 @@ public final class ExprBinder {
         return out;
     }
 
+    /** Words MySQL reserves as functions callable without parentheses; the grammar hands them over as names. */
+    private static final Set<String> NILADIC_FUNCTIONS = Set.of("CURRENT_DATE", "CURRENT_TIME",
+            "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "UTC_DATE", "UTC_TIME", "UTC_TIMESTAMP",
+            "CURRENT_USER");
+
     private Expr identifier(SqlIdentifier id) {
         if (id.isStar()) {
             throw new MySqlException(ErrorCode.PARSE_ERROR, "You have an error in your SQL syntax; check the manual "
-                    + "that corresponds to your MySQL server version for the right syntax to use near '*'");
+                    + "that corresponds to your MariaDB server version for the right syntax to use near '*'");
+        }
+        if (id.isSimple() && !id.isComponentQuoted(0)
+                && NILADIC_FUNCTIONS.contains(id.getSimple().toUpperCase(Locale.ROOT))) {
+            ScalarFunction fn = FunctionRegistry.lookup(id.getSimple().toUpperCase(Locale.ROOT)).orElseThrow();
+            return FunctionCall.of(fn, List.of());
         }
         List<String> names = id.names;
         String schema = names.size() >= 3 ? names.get(names.size() - 3) : null;
@@ -223,7 +237,7 @@ public final class ExprBinder {
                         negated);
             }
             default -> {
-                return Functions.call(this, call, SourceText.of(env.sql(), call));
+                return Functions.call(this, call, env.sourceText(call));
             }
         }
     }

@@ -106,7 +106,7 @@ final class Functions {
     }
 
     private static Expr unit(SqlNode unit) {
-        String text = unit instanceof SqlLiteral l ? String.valueOf(l.getValue()) : unit.toString();
+        String text = unit instanceof SqlLiteral l ? l.toValue() : unit.toString();
         text = text.toUpperCase(Locale.ROOT);
         return new Literal(text, Values.typeOf(text));
     }

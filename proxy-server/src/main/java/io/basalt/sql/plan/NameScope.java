@@ -50,8 +50,7 @@ public final class NameScope {
     }
 
     /**
-     * Resolves {@code [db.][qualifier.]name}; {@code clause} names the clause in MySQL's 1054 message ("field list",
-     * "where clause", ...).
+     * Resolves {@code [db.][qualifier.]name}; {@code clause} names the clause in the 1054 message ({@link Clause}).
      */
     public Resolved resolve(String schema, String qualifier, String name, String clause) {
         int depth = 0;

@@ -48,7 +48,7 @@ final class PlanBuilder {
     private PlanNode join(FromItem.Join j, boolean locking) {
         PlanNode left = build(j.left(), List.of(), locking);
         PlanNode right = build(j.right(), List.of(), locking);
-        Expr on = j.on() == null ? null : binders.forScope(j.localScope(), "on clause").bind(j.on());
+        Expr on = j.on() == null ? null : binders.forScope(j.localScope(), Clause.ON).bind(j.on());
         int lw = j.left().width();
         int rw = j.right().width();
         if (j.swapped()) {

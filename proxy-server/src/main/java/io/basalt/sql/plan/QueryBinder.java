@@ -18,6 +18,7 @@ import io.basalt.sql.type.SqlType;
 import io.basalt.sql.value.Comparison;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -26,6 +27,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlLiteralChainOperator;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -96,7 +98,7 @@ public final class QueryBinder {
         FromBinder fromBinder = new FromBinder(env, this, outer);
         FromItem from = s.getFrom() == null ? null : fromBinder.bind(s.getFrom());
         NameScope scope = fromBinder.scope();
-        Expr where = s.getWhere() == null ? null : binder(scope, "where clause").bind(s.getWhere());
+        Expr where = s.getWhere() == null ? null : binder(scope, Clause.WHERE).bind(s.getWhere());
         List<Expr> whereTerms = Conjuncts.split(where);
         PlanNode input = from == null ? new DualNode()
                 : new PlanBuilder(this::binder).build(from, whereTerms, lock);
@@ -118,10 +120,10 @@ public final class QueryBinder {
                     keyNodes.add(resolveGroupItem(g, items, labels, scope));
                 }
             }
-            grouping = new GroupingBinder(binder(scope, "group statement"), keyNodes);
-            itemBinder = new ExprBinder(env, scope, "field list", grouping, this);
+            grouping = new GroupingBinder(binder(scope, Clause.GROUP_BY), keyNodes);
+            itemBinder = new ExprBinder(env, scope, Clause.SELECT, grouping, this);
         } else {
-            itemBinder = binder(scope, "field list");
+            itemBinder = binder(scope, Clause.SELECT);
         }
         List<Expr> projections = new ArrayList<>();
         List<OutputColumn> columns = new ArrayList<>();
@@ -133,14 +135,14 @@ public final class QueryBinder {
         }
         Expr having = null;
         if (s.getHaving() != null) {
-            ExprBinder hb = grouping != null ? new ExprBinder(env, scope, "having clause", grouping, this)
-                    : binder(scope, "having clause");
+            ExprBinder hb = grouping != null ? new ExprBinder(env, scope, Clause.HAVING, grouping, this)
+                    : binder(scope, Clause.HAVING);
             having = hb.bind(substituteAliases(s.getHaving(), items, labels, groupedNames(s)));
         }
         List<SortKeySpec> sortKeys = new ArrayList<>();
         if (order != null) {
-            ExprBinder ob = grouping != null ? new ExprBinder(env, scope, "order clause", grouping, this)
-                    : binder(scope, "order clause");
+            ExprBinder ob = grouping != null ? new ExprBinder(env, scope, Clause.ORDER_BY, grouping, this)
+                    : binder(scope, Clause.ORDER_BY);
             for (SqlNode o : order) {
                 boolean desc = o.getKind() == SqlKind.DESCENDING;
                 SqlNode key = desc ? ((SqlCall) o).operand(0) : o;
@@ -242,7 +244,7 @@ public final class QueryBinder {
                 SqlNode key = desc ? ((SqlCall) o).operand(0) : o;
                 int pos = selectPosition(key, labels, labels.size(), null);
                 if (pos < 0) {
-                    throw new MySqlException(ErrorCode.BAD_FIELD_ERROR, key.toString(), "order clause");
+                    throw new MySqlException(ErrorCode.BAD_FIELD_ERROR, key.toString(), Clause.ORDER_BY);
                 }
                 keys.add(new SortKeySpec(pos, q.columns().get(pos).type(), desc));
             }
@@ -256,7 +258,7 @@ public final class QueryBinder {
         if (offset == null && fetch == null) {
             return node;
         }
-        ExprBinder lb = binder(new NameScope(null), "limit");
+        ExprBinder lb = binder(new NameScope(null), Clause.LIMIT);
         return new LimitNode(node, offset == null ? null : lb.bind(offset), fetch == null ? null : lb.bind(fetch));
     }
 
@@ -290,7 +292,7 @@ public final class QueryBinder {
         if (key instanceof SqlNumericLiteral n && n.isInteger()) {
             int p = n.intValue(true);
             if (p < 1 || p > visible) {
-                throw new MySqlException(ErrorCode.BAD_FIELD_ERROR, String.valueOf(p), "order clause");
+                throw new MySqlException(ErrorCode.BAD_FIELD_ERROR, String.valueOf(p), Clause.ORDER_BY);
             }
             return p - 1;
         }
@@ -309,7 +311,7 @@ public final class QueryBinder {
         if (g instanceof SqlNumericLiteral n && n.isInteger()) {
             int p = n.intValue(true);
             if (p < 1 || p > items.size()) {
-                throw new MySqlException(ErrorCode.BAD_FIELD_ERROR, String.valueOf(p), "group statement");
+                throw new MySqlException(ErrorCode.BAD_FIELD_ERROR, String.valueOf(p), Clause.GROUP_BY);
             }
             return unalias(items.get(p - 1));
         }
@@ -388,7 +390,14 @@ public final class QueryBinder {
         if (item instanceof SqlLiteral lit && lit.getValue() == null) {
             return "NULL";
         }
-        return SourceText.of(env.sql(), item);
+        // a string literal is labelled by its value, quotes and escapes resolved, adjacent pieces joined
+        if (item instanceof SqlCharStringLiteral text) {
+            return text.toValue();
+        }
+        if (item.getKind() == SqlKind.LITERAL_CHAIN) {
+            return SqlLiteralChainOperator.concatenateOperands((SqlCall) item).toValue();
+        }
+        return env.sourceText(item);
     }
 
     private static ScopeColumn origin(SqlNode expr, NameScope scope) {
@@ -396,7 +405,7 @@ public final class QueryBinder {
             List<String> n = id.names;
             try {
                 NameScope.Resolved r = scope.resolve(n.size() >= 3 ? n.get(n.size() - 3) : null,
-                        n.size() >= 2 ? n.get(n.size() - 2) : null, n.get(n.size() - 1), "field list");
+                        n.size() >= 2 ? n.get(n.size() - 2) : null, n.get(n.size() - 1), Clause.SELECT);
                 return r.depth() == 0 ? r.column() : null;
             } catch (MySqlException e) {
                 return null;
@@ -421,7 +430,7 @@ public final class QueryBinder {
                 }
                 if (!any) {
                     if (qualifier != null) {
-                        throw new MySqlException(ErrorCode.UNKNOWN_TABLE, qualifier, "field list");
+                        throw new MySqlException(ErrorCode.UNKNOWN_TABLE, qualifier, Clause.SELECT);
                     }
                     throw new MySqlException(ErrorCode.NO_TABLES_USED);
                 }

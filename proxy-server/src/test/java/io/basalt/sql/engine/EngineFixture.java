@@ -59,12 +59,18 @@ final class EngineFixture implements AutoCloseable {
     }
 
     static int errorCode(Runnable r) {
+        MySqlException e = error(r);
+        return e == null ? 0 : e.code();
+    }
+
+    /** The error {@code r} fails with, or null. */
+    static MySqlException error(Runnable r) {
         try {
             r.run();
         } catch (MySqlException e) {
-            return e.code();
+            return e;
         }
-        return 0;
+        return null;
     }
 
     @Override

@@ -77,6 +77,44 @@ class EngineStatementsTest {
     }
 
     @Test
+    void unknownColumnNamesTheClauseAsMariaDbDoes() {
+        assertThat(EngineFixture.error(() -> f.exec(s, "SELECT nope FROM sbtest1")).getMessage())
+                .isEqualTo("Unknown column 'nope' in 'SELECT'");
+        assertThat(EngineFixture.error(() -> f.exec(s, "SELECT id FROM sbtest1 WHERE nope = 1")).getMessage())
+                .isEqualTo("Unknown column 'nope' in 'WHERE'");
+        assertThat(EngineFixture.error(() -> f.exec(s, "UPDATE sbtest1 SET nope = 1")).getMessage())
+                .isEqualTo("Unknown column 'nope' in 'SET'");
+        assertThat(EngineFixture.error(() -> f.exec(s, "INSERT INTO sbtest1 (nope) VALUES (1)")).getMessage())
+                .isEqualTo("Unknown column 'nope' in 'INSERT INTO'");
+        assertThat(EngineFixture.error(() -> f.exec(s, "SELECT id FROM sbtest1 a, sbtest1 b")).getMessage())
+                .isEqualTo("Column 'id' in SELECT is ambiguous");
+    }
+
+    @Test
+    void intervalArithmetic() {
+        var r = f.exec(s, "SELECT DATE_ADD('2024-01-31', INTERVAL 1 MONTH), '2024-01-01' + INTERVAL 10 DAY,"
+                + " INTERVAL 1 YEAR + '2024-02-29', DATE_SUB('2024-01-01', INTERVAL 1 WEEK)");
+        assertThat(r.rows().get(0).stream().map(String::valueOf).toList())
+                .containsExactly("2024-02-29", "2024-01-11", "2025-02-28", "2023-12-25");
+        assertThat(f.exec(s, "SELECT CURRENT_DATE IS NOT NULL, CURRENT_USER() LIKE 'root@%',"
+                + " INSERT('abcdef', 2, 3, 'XY')").rows().get(0)).containsExactly(1L, 1L, "aXYef");
+    }
+
+    @Test
+    void stringLiteralsAreLabelledByTheirValue() {
+        assertThat(f.exec(s, "SELECT 'It''s', 'a' 'b', \"dq\", 1 + 1").labels())
+                .containsExactly("It's", "ab", "dq", "1 + 1");
+    }
+
+    @Test
+    void joinOfDerivedTables() {
+        f.exec(s, "INSERT INTO sbtest1 (id, k) VALUES (1, 10), (2, 20), (3, 20)");
+        var r = f.exec(s, "SELECT t.id, x.n FROM sbtest1 t JOIN (SELECT k, COUNT(*) AS n FROM sbtest1 GROUP BY k) x"
+                + " ON x.k = t.k ORDER BY t.id");
+        assertThat(r.column(1)).containsExactly(1L, 2L, 2L);
+    }
+
+    @Test
     void transactionsStatusFlagsAndRollback() {
         f.exec(s, "BEGIN");
         assertThat(s.statusFlags() & ServerStatus.IN_TRANS).isNotZero();

@@ -10,6 +10,7 @@ import io.basalt.sql.parser.ast.SqlMySqlInsert;
 import io.basalt.sql.parser.ast.SqlMySqlUpdate;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -57,6 +58,26 @@ class DmlParserTest {
         assertThat(values.getOperator()).isSameAs(SqlStdOperatorTable.VALUES);
         assertThat(values.operandCount()).isEqualTo(1);
         assertThat(row(insert, 0).operand(2).getKind()).isEqualTo(SqlKind.DEFAULT);
+    }
+
+    @Test
+    void joinOfADerivedTable() {
+        SqlSelect select = parseAs("SELECT c.name, x.cnt FROM c JOIN (SELECT cust_id, COUNT(*) AS cnt FROM o"
+            + " GROUP BY cust_id) x ON x.cust_id = c.id", SqlSelect.class);
+        assertThat(select.getFrom()).isInstanceOf(SqlJoin.class);
+    }
+
+    @Test
+    void wordsMySqlDoesNotReserveAreNames() {
+        // column names from MariaDB's own corpus and the alias Connector/J's getIndexInfo query uses
+        SqlMySqlInsert insert = parseAs("INSERT INTO nonreserved (at, status, comment, action, date, text, year)"
+            + " VALUES (1, 2, 3, 4, '2024-01-01', 't', 2024)", SqlMySqlInsert.class);
+        assertThat(insert.columns()).extracting(SqlNode::toString)
+            .containsExactly("at", "status", "comment", "action", "date", "text", "year");
+        SqlSelect select = parseAs("SELECT NULL CARDINALITY, 0 AS PAGES FROM INFORMATION_SCHEMA.STATISTICS",
+            SqlSelect.class);
+        assertThat(select.getSelectList()).extracting(Parsing::mysql)
+            .containsExactly("NULL AS `CARDINALITY`", "0 AS `PAGES`");
     }
 
     @Test

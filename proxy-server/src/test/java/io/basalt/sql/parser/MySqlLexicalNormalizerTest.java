@@ -50,7 +50,11 @@ class MySqlLexicalNormalizerTest {
         "x FOR UPDATE|x FOR_UPDATE$",
         "x for /* c */ share|x FOR_SHARE$",
         "t FORCE INDEX (PRIMARY) WHERE|t   WHERE",
-        "t USE KEY FOR ORDER BY (a, b) JOIN|t   JOIN",
+        "t USE KEY FOR ORDER BY (a, b) JOIN|t   INNER JOIN",
+        "a join b|a INNER JOIN b",
+        "SELECT INSERT('abc', 1, 1, 'x')|SELECT `INSERT`('abc', 1, 1, 'x')",
+        "SELECT current_user( ), CURRENT_USER|SELECT current_user, CURRENT_USER",
+        "a LEFT OUTER JOIN b CROSS JOIN c inner join d|a LEFT OUTER JOIN b CROSS JOIN c inner join d",
         "INSERT IGNORE INTO t|INSERT IGNORE INTO t"})
     void rewrites(String sql, String expected) {
         assertThat(normalized(sql)).isEqualTo(expected);

@@ -10,7 +10,7 @@ import org.apache.calcite.sql.SqlNode;
 final class Parsing {
 
     static final String SYNTAX_PREFIX = "You have an error in your SQL syntax; check the manual that corresponds to "
-        + "your MySQL server version for the right syntax to use near '";
+        + "your MariaDB server version for the right syntax to use near '";
 
     private Parsing() {
     }

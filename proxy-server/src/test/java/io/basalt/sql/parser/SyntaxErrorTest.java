@@ -28,6 +28,16 @@ class SyntaxErrorTest {
         assertNear("SELECT * FROM", "", 1);
         assertNear("SELECT * FROM t WHERE", "", 1);
         assertNear("select a from t where b = 1 limit", "", 1);
+        // mariadb 10.11: ... near '' at line 1
+        assertNear("SELECT 1 +", "", 1);
+    }
+
+    @Test
+    void starTakesNoAlias() {
+        // mariadb 10.11: ... near 'FORM t' at line 1 (FORM is not an alias of *)
+        assertNear("SELECT * FORM t", "FORM t", 1);
+        assertNear("SELECT t.* AS x FROM t", "AS x FROM t", 1);
+        assertNear("SELECT a FROM (SELECT * y FROM t) d", "y FROM t) d", 1);
     }
 
     @Test
