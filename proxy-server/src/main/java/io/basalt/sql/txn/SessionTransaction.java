@@ -25,6 +25,8 @@ public final class SessionTransaction {
     private Transaction txn;
     private boolean explicit;
     private boolean readOnly;
+    /** READ COMMITTED, fixed when the transaction starts: every later statement reads a fresh snapshot. */
+    private boolean readCommitted;
 
     public SessionTransaction(TxnStore store, Session session) {
         this.store = store;
@@ -70,7 +72,12 @@ public final class SessionTransaction {
 
     /** Marks a statement start inside the current transaction. */
     public int statementSavepoint() {
-        return forStatement().savepoint();
+        boolean continuing = txn != null;
+        Transaction t = forStatement();
+        if (continuing && readCommitted) {
+            t.refreshReadSnapshot();
+        }
+        return t.savepoint();
     }
 
     /**
@@ -139,6 +146,7 @@ public final class SessionTransaction {
         SessionVariables vars = session.variables();
         boolean pessimistic = chars.pessimistic() != null ? chars.pessimistic()
                 : "PESSIMISTIC".equals(vars.getString("tidb_txn_mode"));
+        readCommitted = "READ-COMMITTED".equals(vars.getString("transaction_isolation"));
         TxnOptions options = store.defaultOptions()
                 .withPessimistic(pessimistic)
                 .withAsyncCommit(vars.getLong("tidb_enable_async_commit") != 0)

@@ -77,6 +77,25 @@ class EngineStatementsTest {
     }
 
     @Test
+    void readCommittedSeesLaterCommitsRepeatableReadDoesNot() {
+        f.exec(s, "INSERT INTO sbtest1 (id, k) VALUES (1, 0)");
+        Session other = f.session();
+        f.exec(other, "USE sbtest");
+        f.exec(s, "BEGIN");
+        assertThat(f.exec(s, "SELECT k FROM sbtest1 WHERE id = 1").column(0)).containsExactly(0L);
+        f.exec(other, "UPDATE sbtest1 SET k = 1 WHERE id = 1");
+        assertThat(f.exec(s, "SELECT k FROM sbtest1 WHERE id = 1").column(0)).containsExactly(0L);
+        f.exec(s, "COMMIT");
+
+        f.exec(s, "SET SESSION transaction_isolation = 'READ-COMMITTED'");
+        f.exec(s, "BEGIN");
+        assertThat(f.exec(s, "SELECT k FROM sbtest1 WHERE id = 1").column(0)).containsExactly(1L);
+        f.exec(other, "UPDATE sbtest1 SET k = 2 WHERE id = 1");
+        assertThat(f.exec(s, "SELECT k FROM sbtest1 WHERE id = 1").column(0)).containsExactly(2L);
+        f.exec(s, "COMMIT");
+    }
+
+    @Test
     void unknownColumnNamesTheClauseAsMariaDbDoes() {
         assertThat(EngineFixture.error(() -> f.exec(s, "SELECT nope FROM sbtest1")).getMessage())
                 .isEqualTo("Unknown column 'nope' in 'SELECT'");

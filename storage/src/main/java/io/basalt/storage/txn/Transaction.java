@@ -45,6 +45,8 @@ public final class Transaction implements AutoCloseable {
 
     private final TxnContext ctx;
     private final long startTs;
+    /** Reads see this snapshot: start_ts, or a later one per statement under READ COMMITTED. Session thread only. */
+    private long readTs;
     private final TxnOptions options;
     private final MutationBuffer buffer = new MutationBuffer();
     private final TreeSet<byte[]> locked = new TreeSet<>(Arrays::compareUnsigned);
@@ -62,6 +64,7 @@ public final class Transaction implements AutoCloseable {
     Transaction(TxnContext ctx, long startTs, TxnOptions options) {
         this.ctx = ctx;
         this.startTs = startTs;
+        this.readTs = startTs;
         this.options = options;
         ctx.activeTxns().put(startTs, Boolean.TRUE);
     }
@@ -90,6 +93,16 @@ public final class Transaction implements AutoCloseable {
 
     // ---------------------------------------------------------------- reads
 
+    /**
+     * Moves the read snapshot to a fresh timestamp, so that the next reads see everything committed before now
+     * (READ COMMITTED: one snapshot per statement). Writes, locks and conflict checks keep using start_ts and
+     * for_update_ts, so the commit protocol is unchanged.
+     */
+    public void refreshReadSnapshot() {
+        checkActive();
+        readTs = ctx.tso().next();
+    }
+
     public byte[] get(byte[] key) {
         checkActive();
         Mutation m = buffer.get(key);
@@ -99,9 +112,9 @@ public final class Transaction implements AutoCloseable {
         int shard = ctx.shardOf(key);
         for (int attempt = 0; ; attempt++) {
             try {
-                return ctx.kv().get(shard, key, startTs, bypass);
+                return ctx.kv().get(shard, key, readTs, bypass);
             } catch (KeyIsLockedException e) {
-                LockWaiter.awaitForRead(ctx, e, startTs, bypass, attempt);
+                LockWaiter.awaitForRead(ctx, e, readTs, bypass, attempt);
             }
         }
     }
@@ -125,10 +138,10 @@ public final class Transaction implements AutoCloseable {
             List<byte[]> vals;
             for (int attempt = 0; ; attempt++) {
                 try {
-                    vals = ctx.kv().batchGet(e.getKey(), ks, startTs, bypass);
+                    vals = ctx.kv().batchGet(e.getKey(), ks, readTs, bypass);
                     break;
                 } catch (KeyIsLockedException ex) {
-                    LockWaiter.awaitForRead(ctx, ex, startTs, bypass, attempt);
+                    LockWaiter.awaitForRead(ctx, ex, readTs, bypass, attempt);
                 }
             }
             for (int j = 0; j < vals.size(); j++) {
@@ -192,10 +205,10 @@ public final class Transaction implements AutoCloseable {
                     : r.end().length == 0 || Arrays.compareUnsigned(r.end(), end) > 0 ? end : r.end();
             for (int attempt = 0; ; attempt++) {
                 try {
-                    out.addAll(ctx.kv().scan(r.shardId(), s, e, limit - out.size(), reverse, startTs, bypass));
+                    out.addAll(ctx.kv().scan(r.shardId(), s, e, limit - out.size(), reverse, readTs, bypass));
                     break;
                 } catch (KeyIsLockedException ex) {
-                    LockWaiter.awaitForRead(ctx, ex, startTs, bypass, attempt);
+                    LockWaiter.awaitForRead(ctx, ex, readTs, bypass, attempt);
                 }
             }
         }

@@ -23,6 +23,25 @@ class TransactionSmokeTest {
     Path dir;
 
     @Test
+    void refreshedReadSnapshotSeesLaterCommitsAndOwnWrites() {
+        try (TxnStore store = StoreFixture.open(StoreFixture.config(dir), new InMemoryCommitSink(),
+                FaultInjector.NONE)) {
+            Transaction reader = store.begin();
+            reader.put(row(9), bytes("mine"));
+            Transaction writer = store.begin();
+            writer.put(row(1), bytes("later"));
+            writer.commit(bytes("w"));
+
+            assertThat(reader.get(row(1))).isNull();
+            reader.refreshReadSnapshot();
+            assertThat(str(reader.get(row(1)))).isEqualTo("later");
+            assertThat(reader.scan(row(0), row(100), 10, false)).hasSize(2);
+            assertThat(str(reader.get(row(9)))).isEqualTo("mine");
+            reader.commit(bytes("r"));
+        }
+    }
+
+    @Test
     void eachCommitPathCommitsAndIsVisibleAfterReopen() {
         InMemoryCommitSink sink = new InMemoryCommitSink();
         var cfg = StoreFixture.config(dir);
