@@ -1,6 +1,6 @@
 package io.basalt.sql.parser;
 
-import java.nio.charset.StandardCharsets;
+import io.basalt.protocol.codec.StatementText;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Locale;
@@ -469,7 +469,7 @@ final class MySqlLexicalNormalizer {
                 next = skipSpacesAndComments(pos);
             } while (next < in.length() && (in.charAt(next) == '\'' || in.charAt(next) == '"'));
             if (binary) {
-                emitBinary(value.toString().getBytes(StandardCharsets.UTF_8), start, pos - 1);
+                emitBinary(StatementText.bytes(value), start, pos - 1);
                 return;
             }
             emit('\'', start);

@@ -2,6 +2,7 @@ package io.basalt.sql.parser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.basalt.protocol.codec.StatementText;
 import io.basalt.protocol.error.MySqlException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,6 +59,13 @@ class MySqlLexicalNormalizerTest {
         "INSERT IGNORE INTO t|INSERT IGNORE INTO t"})
     void rewrites(String sql, String expected) {
         assertThat(normalized(sql)).isEqualTo(expected);
+    }
+
+    @Test
+    void binaryLiteralKeepsBytesThatAreNotUtf8() {
+        String sql = StatementText.decode(new byte[] {'_', 'b', 'i', 'n', 'a', 'r', 'y', '\'', (byte) 0xFF, 0x41,
+            (byte) 0x80, '\''});
+        assertThat(normalized(sql)).isEqualTo("X'FF4180'");
     }
 
     @Test
