@@ -1,0 +1,100 @@
+package io.basalt.protocol.binlog;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+
+/** Where {@link BinlogEventReader} gets bytes from: file offsets mapped onto a buffer or a file channel. */
+interface EventSource {
+
+    /** File offset just past the last readable byte. */
+    long limit();
+
+    /** Lets the reader see bytes up to {@code limit} (a file that grew while being tailed). */
+    void extendTo(long limit);
+
+    /** The bytes at file offsets [position, position + length); valid until the next call. */
+    ByteBuf read(long position, int length);
+
+    /** A buffer whose reader index holds file offset {@code base}. */
+    static EventSource of(ByteBuf data, long base) {
+        return new BufferSource(data, base);
+    }
+
+    static EventSource of(FileChannel channel, long limit) {
+        return new ChannelSource(channel, limit);
+    }
+
+    /** Slices of an in-memory buffer; slices stay valid as long as the buffer. */
+    final class BufferSource implements EventSource {
+        private final ByteBuf data;
+        private final long base;
+        private final int start;
+
+        BufferSource(ByteBuf data, long base) {
+            this.data = data;
+            this.base = base;
+            this.start = data.readerIndex();
+        }
+
+        @Override
+        public long limit() {
+            return base + data.writerIndex() - start;
+        }
+
+        @Override
+        public void extendTo(long limit) {
+            if (limit > limit()) {
+                throw new IllegalArgumentException("buffer ends at " + limit());
+            }
+        }
+
+        @Override
+        public ByteBuf read(long position, int length) {
+            return data.slice(start + (int) (position - base), length);
+        }
+    }
+
+    /** Positional reads into one reused heap buffer. */
+    final class ChannelSource implements EventSource {
+        private final FileChannel channel;
+        private final ByteBuf buffer = Unpooled.buffer(4096);
+        private long limit;
+
+        ChannelSource(FileChannel channel, long limit) {
+            this.channel = channel;
+            this.limit = limit;
+        }
+
+        @Override
+        public long limit() {
+            return limit;
+        }
+
+        @Override
+        public void extendTo(long limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public ByteBuf read(long position, int length) {
+            buffer.clear();
+            buffer.ensureWritable(length);
+            try {
+                while (buffer.writerIndex() < length) {
+                    int n = buffer.writeBytes(channel, position + buffer.writerIndex(),
+                            length - buffer.writerIndex());
+                    if (n < 0) {
+                        throw new IOException("file ends at " + (position + buffer.writerIndex()));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return buffer.slice(0, length);
+        }
+    }
+}
