@@ -105,6 +105,9 @@ public final class TxnStore implements AutoCloseable {
         // timestamp handed out does not advance there), and max_ts, which it raises, stays within the oracle
         LockResolver resolver = new LockResolver(kv, regions, tso::next, metrics);
         StoreRecovery.Report report = new StoreRecovery(shards, regions, kv, resolver, sink).run();
+        if (sink != null) {
+            sink.recoveryFinished();
+        }
         CommitPipeline pipeline = new CommitPipeline(sink,
                 sink == null ? SinkPosition.ZERO : report.sinkPosition(), registry);
         SecondaryCommitter secondaries = new SecondaryCommitter(kv, faults, config.secondaryCommitThreads,

@@ -162,6 +162,7 @@ public final class CommitPipeline {
     /** Called with the lock held; releases it while the sink works. */
     private void lead() {
         leaderActive = true;
+        awaitLargerGroup(sink.groupCommitWait());
         List<Ticket> group = new ArrayList<>();
         while (deliverable()) {
             group.add(ready.poll());
@@ -192,6 +193,37 @@ public final class CommitPipeline {
         }
         leaderActive = false;
         changed.signalAll();
+    }
+
+    /**
+     * binlog_commit_wait_count/usec: with the lock held and leadership taken, waits until enough transactions are
+     * deliverable or the time is up. Committers arriving meanwhile see an active leader and join its group.
+     */
+    private void awaitLargerGroup(GroupCommitWait wait) {
+        if (!wait.active()) {
+            return;
+        }
+        long deadline = System.nanoTime() + wait.usec() * 1000;
+        long left;
+        while (broken == null && deliverableCount() < wait.count() && (left = deadline - System.nanoTime()) > 0) {
+            try {
+                changed.awaitNanos(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private int deliverableCount() {
+        long watermark = undecided.isEmpty() ? Long.MAX_VALUE : undecided.first().bound;
+        int n = 0;
+        for (Ticket t : ready) {
+            if (t.decided.commitTs() < watermark) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private void checkNotBroken() {

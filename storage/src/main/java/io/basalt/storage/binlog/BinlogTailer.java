@@ -1,0 +1,174 @@
+package io.basalt.storage.binlog;
+
+import io.basalt.protocol.binlog.BinlogEventType;
+import io.basalt.protocol.binlog.BinlogMagic;
+import io.basalt.protocol.binlog.EventHeader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads the binlog from a position onwards for one dump thread: event by event, never past the published end
+ * ({@link BinlogEnd}), waiting for more when it is reached; at a Rotate event, or at the end of a file that is no
+ * longer the newest (a file closed by a Stop or a crash), it moves on to the next file from offset 4. It reads the
+ * files with its own channel and never takes the write lock, so it cannot hold writers up. Events are returned
+ * whole; checksums are left to the consumer (they were verified at recovery or written by this process). Not
+ * thread-safe: one dump thread.
+ */
+public final class BinlogTailer implements AutoCloseable {
+    private final Path dir;
+    private final String baseName;
+    private final BinlogEnd end;
+    private final ByteBuffer header = ByteBuffer.allocate(EventHeader.SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    private String file;
+    private long position;
+    private FileChannel channel;
+
+    BinlogTailer(Path dir, String baseName, BinlogEnd end, String file, long position) {
+        if (BinlogFileName.number(baseName, file) < 0) {
+            throw new IllegalArgumentException("not a binlog file name: " + file);
+        }
+        this.dir = dir;
+        this.baseName = baseName;
+        this.end = end;
+        this.file = file;
+        this.position = Math.max(position, BinlogMagic.SIZE);
+    }
+
+    /** The file of the next event. */
+    public String file() {
+        return file;
+    }
+
+    /** The offset of the next event in {@link #file()}. */
+    public long position() {
+        return position;
+    }
+
+    /**
+     * The next event, waiting up to {@code timeout} for one to be published; null on timeout or when the binlog is
+     * closed (0 = do not wait, the non-blocking dump mode).
+     *
+     * @throws java.nio.file.NoSuchFileException (wrapped) if the file was purged
+     */
+    public TailedEvent next(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (true) {
+            BinlogPosition published = end.get();
+            long visible = visibleEnd(published);
+            if (position < visible) {
+                TailedEvent e = read(visible);
+                if (e != null) {
+                    return e;
+                }
+            } else if (olderThan(published)) {
+                moveToNext();
+                continue;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || end.closed()) {
+                return null;
+            }
+            end.awaitChange(published, left);
+        }
+    }
+
+    @Override
+    public void close() {
+        closeChannel();
+    }
+
+    /** How far this file may be read: all of an older file, the published end of the newest, nothing beyond. */
+    private long visibleEnd(BinlogPosition published) {
+        long mine = BinlogFileName.number(baseName, file);
+        long theirs = BinlogFileName.number(baseName, published.file());
+        if (mine < theirs) {
+            return size();
+        }
+        return mine == theirs ? published.position() : 0;
+    }
+
+    private boolean olderThan(BinlogPosition published) {
+        return BinlogFileName.number(baseName, file) < BinlogFileName.number(baseName, published.file());
+    }
+
+    /** The event at {@link #position}, or null when less than a whole event is visible. */
+    private TailedEvent read(long visible) {
+        try {
+            FileChannel ch = channel();
+            if (visible - position < EventHeader.SIZE) {
+                return null;
+            }
+            header.clear();
+            readFully(ch, header, position);
+            long size = header.getInt(EventHeader.EVENT_SIZE_OFFSET) & 0xFFFF_FFFFL;
+            if (size < EventHeader.SIZE || size > Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("bad event size " + size + " at " + file + ":" + position);
+            }
+            if (position + size > visible) {
+                return null;
+            }
+            ByteBuffer ev = ByteBuffer.allocate((int) size);
+            readFully(ch, ev, position);
+            TailedEvent e = new TailedEvent(file, position, ev.array());
+            position += size;
+            if (e.typeCode() == BinlogEventType.ROTATE.code()) {
+                moveToNext();
+            }
+            return e;
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot read binlog " + file, ex);
+        }
+    }
+
+    private void moveToNext() {
+        closeChannel();
+        file = BinlogFileName.next(baseName, file);
+        position = BinlogMagic.SIZE;
+    }
+
+    private long size() {
+        try {
+            return channel().size();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read binlog " + file, e);
+        }
+    }
+
+    private FileChannel channel() throws IOException {
+        if (channel == null) {
+            try {
+                channel = FileChannel.open(dir.resolve(file), StandardOpenOption.READ);
+            } catch (NoSuchFileException e) {
+                throw new UncheckedIOException("binlog " + file + " does not exist (purged?)", e);
+            }
+        }
+        return channel;
+    }
+
+    private void closeChannel() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // a read-only channel has nothing to lose
+            }
+            channel = null;
+        }
+    }
+
+    private static void readFully(FileChannel ch, ByteBuffer b, long at) throws IOException {
+        while (b.hasRemaining()) {
+            int n = ch.read(b, at + b.position());
+            if (n < 0) {
+                throw new IOException("unexpected end of file at " + (at + b.position()));
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.basalt.storage.binlog;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** fsync of a directory, so that a created, renamed or deleted file name survives a crash. Stateless. */
+final class DirSync {
+    private DirSync() {
+    }
+
+    static void sync(Path dir) throws IOException {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package io.basalt.storage.binlog;
+
+import static io.basalt.storage.binlog.BinlogTestSupport.config;
+import static io.basalt.storage.binlog.BinlogTestSupport.fill;
+import static io.basalt.storage.binlog.BinlogTestSupport.names;
+import static io.basalt.storage.binlog.BinlogTestSupport.read;
+import static io.basalt.storage.binlog.BinlogTestSupport.transactions;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.basalt.protocol.binlog.AnnotateRowsEvent;
+import io.basalt.protocol.binlog.BinlogChecksum;
+import io.basalt.protocol.binlog.BinlogEvent;
+import io.basalt.protocol.binlog.BinlogEventReader;
+import io.basalt.protocol.binlog.BinlogEventType;
+import io.basalt.protocol.binlog.EventSerializer;
+import io.basalt.storage.binlog.BinlogTestSupport.Ev;
+import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.DecidedTxn;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.netty.buffer.Unpooled;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Session caches: in memory, spilled with the reserved gap, savepoints, lifecycle, the copy path. */
+class BinlogCacheTest {
+    @TempDir
+    Path tmp;
+
+    private BinlogService open(BinlogConfig c) {
+        return BinlogService.open(c, new SimpleMeterRegistry());
+    }
+
+    private static List<BinlogEvent> events(byte[] bytes, long start) {
+        BinlogEventReader r = BinlogEventReader.ofEvents(Unpooled.wrappedBuffer(bytes), start, BinlogChecksum.CRC32);
+        List<BinlogEvent> out = new ArrayList<>();
+        BinlogEvent e;
+        while ((e = r.next()) != null) {
+            out.add(e);
+        }
+        return out;
+    }
+
+    private static List<Path> cacheFiles(BinlogConfig c) throws Exception {
+        try (Stream<Path> s = Files.list(c.cacheDir())) {
+            return s.toList();
+        }
+    }
+
+    @Test
+    void smallTransactionStaysInMemoryPositionedFromZero() throws Exception {
+        BinlogConfig c = config(tmp);
+        try (BinlogService s = open(c); BinlogCache cache = s.newCache()) {
+            assertThat(cache.payload()).isNull();
+            fill(cache, 1, 3);
+            byte[] p = cache.payload();
+            assertThat(cache.spilled()).isFalse();
+            List<BinlogEvent> ev = events(p, 0);
+            assertThat(ev).extracting(e -> e.header().type()).containsExactly(BinlogEventType.ANNOTATE_ROWS,
+                    BinlogEventType.TABLE_MAP, BinlogEventType.WRITE_ROWS_V1);
+            assertThat(ev.get(0).header().logPos()).isEqualTo(ev.get(0).end());
+            assertThat(cacheFiles(c)).isEmpty();
+            assertThat(s.metrics().cacheUse()).isEqualTo(1);
+            assertThat(s.metrics().cacheDiskUse()).isZero();
+        }
+    }
+
+    @Test
+    void serializedEventsAreCopiedAndRepositioned() {
+        BinlogConfig c = config(tmp);
+        try (BinlogService s = open(c); BinlogCache cache = s.newCache()) {
+            fill(cache, 1, 1);
+            byte[] foreign = EventSerializer.serialize(new AnnotateRowsEvent("x"), 1, 1, 0, 5000,
+                    BinlogChecksum.CRC32);
+            byte[] copy = foreign.clone();
+            long at = cache.position();
+            cache.append(foreign, 0, foreign.length);
+            assertThat(foreign).isEqualTo(copy);
+            List<BinlogEvent> ev = events(cache.payload(), 0);
+            assertThat(ev.get(ev.size() - 1).offset()).isEqualTo(at);
+            assertThat(ev.get(ev.size() - 1).header().logPos()).isEqualTo(at + foreign.length);
+        }
+    }
+
+    @Test
+    void largeTransactionSpillsBehindAnAlignedGap() throws Exception {
+        BinlogConfig c = config(tmp).withCache(4096, 1L << 30);
+        try (BinlogService s = open(c); BinlogCache cache = s.newCache()) {
+            for (int i = 0; i < 20; i++) {
+                fill(cache, i, 20);
+            }
+            assertThat(cache.spilled()).isTrue();
+            byte[] p = cache.payload();
+            SpilledPayload d = SpilledPayload.decode(p);
+            assertThat(d.gap() % 4096).isZero();
+            assertThat((long) d.gap()).isGreaterThanOrEqualTo(s.currentPosition().position() + 19 + 182 + 4);
+            assertThat(d.dataLength()).isEqualTo(cache.position());
+            Path f = c.cacheDir().resolve(d.fileName());
+            assertThat(f.getFileName().toString()).startsWith("ML_");
+            assertThat(Files.size(f)).isEqualTo(d.gap() + d.dataLength());
+            try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+                BinlogEventReader r = BinlogEventReader.ofRange(ch, d.gap(), d.gap() + d.dataLength(),
+                        BinlogChecksum.CRC32);
+                BinlogEvent first = r.next();
+                assertThat(first.offset()).isEqualTo(d.gap());
+                assertThat(first.header().logPos()).isEqualTo(first.end());
+                int n = 1;
+                while (r.next() != null) {
+                    n++;
+                }
+                assertThat(n).isEqualTo(60);
+            }
+            assertThat(s.metrics().cacheDiskUse()).isEqualTo(1);
+            assertThatThrownBy(() -> fill(cache, 99, 1)).isInstanceOf(IllegalStateException.class);
+            cache.abandon();
+            assertThat(Files.exists(f)).as("kept for recovery").isTrue();
+        }
+    }
+
+    @Test
+    void truncateDropsEventsInMemoryAndInTheSpillFile() throws Exception {
+        BinlogConfig c = config(tmp).withCache(4096, 1L << 30);
+        try (BinlogService s = open(c); BinlogCache cache = s.newCache()) {
+            fill(cache, 1, 1);
+            long mark = cache.position();
+            fill(cache, 2, 1);
+            cache.truncate(mark);
+            assertThat(events(cache.payload(), 0)).hasSize(3);
+            cache.reset();
+            fill(cache, 1, 100);
+            mark = cache.position();
+            fill(cache, 2, 100);
+            assertThat(cache.spilled()).isTrue();
+            cache.truncate(mark);
+            SpilledPayload d = SpilledPayload.decode(cache.payload());
+            assertThat(d.dataLength()).isEqualTo(mark);
+            Path f = c.cacheDir().resolve(d.fileName());
+            assertThat(Files.size(f)).isEqualTo(d.gap() + mark);
+            cache.reset();
+            assertThat(Files.exists(f)).isFalse();
+        }
+    }
+
+    @Test
+    void spilledTransactionBelowThresholdIsCopiedIntoTheBinlog() throws Exception {
+        BinlogConfig c = config(tmp).withCache(4096, 1L << 30);
+        try (BinlogService s = open(c)) {
+            byte[] small = BinlogTestSupport.payload(s, 1, 2);
+            BinlogCache cache = s.newCache();
+            for (int i = 0; i < 300; i++) {
+                fill(cache, 1000 + i, 10);
+            }
+            byte[] big = cache.payload();
+            long dataLength = SpilledPayload.decode(big).dataLength();
+            s.sink().deliver(List.of(new DecidedTxn(10, 11, CommitPath.ONE_PC, small),
+                    new DecidedTxn(12, 13, CommitPath.TWO_PC, big)));
+            cache.reset();
+            assertThat(cacheFiles(c)).isEmpty();
+            assertThat(names(s)).hasSize(1);
+            List<Ev> ev = read(c.dir().resolve(names(s).get(0)));
+            assertThat(ev).allSatisfy(e -> assertThat(e.header().logPos()).isEqualTo(e.end()));
+            assertThat(ev.stream().filter(e -> e.typeCode() == BinlogEventType.WRITE_ROWS_V1.code()).count())
+                    .isEqualTo(301);
+            assertThat(transactions(c.dir(), names(s))).extracting(t -> t.gtid().commitId()).containsExactly(1L, 1L);
+            assertThat(s.metrics().bytesWritten()).isGreaterThan(dataLength);
+        }
+    }
+}
