@@ -20,6 +20,8 @@ public enum BinlogEventType {
     DELETE_ROWS_V1(25),
     INCIDENT(26),
     HEARTBEAT(27),
+    /** Ignorable_log_event: replicas and mariadb-binlog skip it; Basalt keeps its commit records in it. */
+    IGNORABLE(28),
     XA_PREPARE(38),
     ANNOTATE_ROWS(160),
     BINLOG_CHECKPOINT(161),

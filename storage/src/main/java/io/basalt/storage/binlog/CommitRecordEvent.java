@@ -4,7 +4,6 @@ import io.basalt.protocol.binlog.BinlogChecksum;
 import io.basalt.protocol.binlog.BinlogEventBody;
 import io.basalt.protocol.binlog.BinlogEventType;
 import io.basalt.protocol.binlog.EventFlags;
-import io.basalt.protocol.binlog.EventHeader;
 import io.basalt.protocol.binlog.EventSerializer;
 import io.netty.buffer.ByteBuf;
 
@@ -14,32 +13,22 @@ import io.netty.buffer.ByteBuf;
  * each, little-endian). It makes a transaction's commit ts recoverable from the binlog alone, atomically with the
  * transaction (same write, same fsync). mariadb-binlog prints it as "Ignorable" and replicas skip it; an unknown
  * type code would not do, mariadb-binlog rejects those even when flagged ignorable.
- *
- * <p>The protocol's {@link BinlogEventType} has no constant for code 28, so {@link #serialize} frames the event
- * with {@link EventSerializer} as UNKNOWN (same framing) and then sets the type byte and the CRC. Immutable.
+ * Immutable.
  */
 record CommitRecordEvent(long commitTs, long startTs) implements BinlogEventBody {
     /** Header flags of the event. */
     static final int FLAGS = EventFlags.IGNORABLE;
-    static final int TYPE_CODE = 28;
     private static final int TAG = 'B' | 'C' << 8 | 'R' << 16 | '1' << 24;
     private static final int BODY_SIZE = 20;
 
     @Override
     public BinlogEventType type() {
-        return BinlogEventType.UNKNOWN;
+        return BinlogEventType.IGNORABLE;
     }
 
     /** Appends the whole event, starting at file offset {@code startOffset}; returns its size. */
     int serialize(ByteBuf out, long timestamp, long serverId, long startOffset, BinlogChecksum checksum) {
-        int start = out.writerIndex();
-        int size = EventSerializer.serialize(out, this, timestamp, serverId, FLAGS, startOffset, checksum);
-        out.setByte(start + EventHeader.TYPE_OFFSET, TYPE_CODE);
-        if (checksum == BinlogChecksum.CRC32) {
-            int crcAt = start + size - BinlogChecksum.CRC_SIZE;
-            out.setIntLE(crcAt, BinlogChecksum.crc32(out, start, crcAt - start));
-        }
-        return size;
+        return EventSerializer.serialize(out, this, timestamp, serverId, FLAGS, startOffset, checksum);
     }
 
     @Override
@@ -51,7 +40,7 @@ record CommitRecordEvent(long commitTs, long startTs) implements BinlogEventBody
 
     /** Whether an event of raw type {@code typeCode} with {@code body} is a Basalt commit record. */
     static boolean matches(int typeCode, ByteBuf body) {
-        return typeCode == TYPE_CODE && body.readableBytes() == BODY_SIZE
+        return typeCode == BinlogEventType.IGNORABLE.code() && body.readableBytes() == BODY_SIZE
                 && body.getIntLE(body.readerIndex()) == TAG;
     }
 

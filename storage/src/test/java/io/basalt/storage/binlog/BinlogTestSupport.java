@@ -77,7 +77,8 @@ final class BinlogTestSupport {
             while ((e = r.next()) != null) {
                 int code = e.bytes().getUnsignedByte(4);
                 BinlogEventType t = e.header().type();
-                BinlogEventBody body = t == BinlogEventType.UNKNOWN || t.isRows() ? null : e.decode();
+                BinlogEventBody body = t == BinlogEventType.UNKNOWN || t == BinlogEventType.IGNORABLE || t.isRows()
+                        ? null : e.decode();
                 CommitRecordEvent cr = CommitRecordEvent.matches(code, e.body())
                         ? CommitRecordEvent.decode(e.body()) : null;
                 out.add(new Ev(e.offset(), code, e.header(), body, cr));
