@@ -1,7 +1,7 @@
 package io.basalt.sql.parser;
 
+import io.basalt.protocol.codec.StatementText;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -347,7 +347,7 @@ public final class LiteralNormalizer {
             if (end < 0) {
                 return false;
             }
-            literal(prefixStart, end, value.toString().getBytes(StandardCharsets.UTF_8));
+            literal(prefixStart, end, StatementText.bytes(value));
             return true;
         }
 

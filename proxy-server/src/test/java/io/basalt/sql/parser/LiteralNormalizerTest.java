@@ -2,6 +2,7 @@ package io.basalt.sql.parser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.basalt.protocol.codec.StatementText;
 import java.math.BigDecimal;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlNode;
@@ -60,6 +61,13 @@ class LiteralNormalizerTest {
         assertThat((byte[]) n.literals().get(1)).containsExactly(0xFF);
         assertThat((byte[]) n.literals().get(2)).containsExactly(5);
         assertThat((byte[]) n.literals().get(3)).containsExactly('a', 'b');
+    }
+
+    @Test
+    void binaryLiteralKeepsBytesThatAreNotUtf8() {
+        String sql = StatementText.decode(new byte[] {'S', 'E', 'L', 'E', 'C', 'T', ' ', '_', 'b', 'i', 'n', 'a',
+            'r', 'y', '\'', (byte) 0xFF, (byte) 0x80, '\''});
+        assertThat((byte[]) normalize(sql).literals().get(0)).containsExactly(0xFF, 0x80);
     }
 
     @Test
