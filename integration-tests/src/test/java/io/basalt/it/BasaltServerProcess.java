@@ -59,8 +59,10 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(options.jvmArgs());
+            // a free status port too: servers of parallel runs (and one a developer runs) must not collide on 10080
             command.addAll(List.of("-jar", jar.toString(), "--data-dir", dataDir.toString(),
-                    "--port", Integer.toString(port), "--host", HOST));
+                    "--port", Integer.toString(port), "--host", HOST,
+                    "--status-port", Integer.toString(FreePort.find())));
             if (options.configYaml() != null) {
                 Path config = runDir.resolve("basalt.yaml");
                 Files.writeString(config, options.configYaml(), StandardCharsets.UTF_8);

@@ -70,6 +70,7 @@ public final class BasaltServer implements AutoCloseable {
      * @throws io.basalt.storage.error.StorageException when the store cannot open (e.g. its data directory is in
      *                                                  use by another instance)
      * @throws BindException                            when the listen address cannot be bound
+     * @throws InitFileException                       when the configured init file fails
      */
     public static BasaltServer start(BasaltConfig config, MeterRegistry meters, SqlLayerFactory sqlLayer)
             throws BindException, InterruptedException {
@@ -86,6 +87,9 @@ public final class BasaltServer implements AutoCloseable {
             SessionRegistry sessions = new SessionRegistry();
             LOG.info("opening the catalog");
             sql = sqlLayer.open(store, globals, sessions, meters, sc.version);
+            if (!sc.initFile.isEmpty()) {
+                InitFile.run(Path.of(sc.initFile), sql.engine(), sessions, globals);
+            }
             ServerContext context = new ServerContext(sql.engine(), sessions, globals,
                     UserAccounts.fromConfig(sc.users), new ServerMetrics(meters), sc.version, sc.defaultAuthPlugin);
             network = new NettyServer(context, sc);
@@ -126,6 +130,11 @@ public final class BasaltServer implements AutoCloseable {
     /** The address the server listens on (the configured port, or the one picked for port 0). */
     public InetSocketAddress address() {
         return network.localAddress();
+    }
+
+    /** True from a completed start until {@link #close} begins: what the status endpoint's /health reports. */
+    public boolean isServing() {
+        return !closed.get();
     }
 
     /** Blocks until {@link #close} has completed. */

@@ -2,6 +2,8 @@ package io.basalt.server;
 
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ServerConfig;
+import io.basalt.server.status.StatusReport;
+import io.basalt.server.status.StatusServer;
 import io.basalt.storage.error.StorageException;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -11,15 +13,20 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code java -jar basalt-server.jar [--config FILE] [--data-dir DIR] [--host H] [--port P]}: starts the server and
- * runs until SIGTERM or SIGINT, then shuts down in order and exits with 0. A configuration that cannot be used, a
- * data directory already in use by another instance or a port that cannot be bound end the process with 1.
+ * {@code java -jar basalt-server.jar [--config FILE] [--data-dir DIR] [--host H] [--port P] [--status-port P]
+ * [--init-file FILE]}: starts the server and its HTTP status endpoint and runs until SIGTERM or SIGINT, then shuts
+ * down in order and exits with 0. A configuration that cannot be used, a data directory already in use by another
+ * instance, a port that cannot be bound or a failing init file end the process with 1.
  */
 @Command(name = "basalt-server", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Basalt: a MySQL-compatible database server with a MariaDB-compatible binary log.")
@@ -39,34 +46,74 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "PORT", description = "Listen port (overrides server.port).")
     private Integer port;
 
+    @Option(names = "--status-port", paramLabel = "PORT",
+            description = "HTTP status endpoint port, 0 for none (overrides server.status_port).")
+    private Integer statusPort;
+
+    @Option(names = "--init-file", paramLabel = "FILE",
+            description = "SQL file run as root at startup (overrides server.init_file).")
+    private Path initFile;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new Main()).execute(args));
     }
 
     @Override
     public Integer call() throws InterruptedException {
+        Instant startedAt = Instant.now();
         BasaltConfig config;
         try {
             config = BasaltConfig.resolve(configFile).apply(new BasaltConfig.Overrides(dataDir, host, port));
+            if (statusPort != null) {
+                config.server().statusPort = statusPort;
+            }
+            if (initFile != null) {
+                config.server().initFile = initFile.toString();
+            }
+            config.server().validate();
         } catch (UncheckedIOException | IllegalArgumentException e) {
             LOG.error("cannot start: {}", e.getMessage());
             return 1;
         }
+        PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         BasaltServer server;
         try {
-            server = BasaltServer.start(config, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT),
-                    DefaultSqlLayer::open);
-        } catch (StorageException | BindException e) {
+            server = BasaltServer.start(config, meters, DefaultSqlLayer::open);
+        } catch (StorageException | BindException | InitFileException e) {
             LOG.error("cannot start: {}", e.getMessage());
+            return 1;
+        }
+        StatusServer status;
+        try {
+            status = startStatus(config.server(), meters, server, startedAt);
+        } catch (IOException e) {
+            LOG.error("cannot start: status endpoint {}:{}: {}", config.server().statusHost,
+                    config.server().statusPort, e.getMessage());
+            server.close();
             return 1;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
+            if (status != null) {
+                status.close();
+            }
             // the JVM would report a signal as exit status 128 + signal; an orderly shutdown is a success
             Runtime.getRuntime().halt(0);
         }, "basalt-shutdown"));
         server.awaitTermination();
         return 0;
+    }
+
+    /** @return null when {@code server.status_port} is 0 */
+    private static StatusServer startStatus(ServerConfig sc, PrometheusMeterRegistry meters, BasaltServer server,
+                                            Instant startedAt) throws IOException {
+        if (sc.statusPort == 0) {
+            return null;
+        }
+        // the binlog adds its position here as a "binlog" section once it exists
+        StatusReport report = new StatusReport(meters, sc.version, startedAt, Map.of());
+        return StatusServer.start(new InetSocketAddress(sc.statusHost, sc.statusPort), meters, report,
+                server::isServing);
     }
 
     /** {@code --version}: the build and the version string the server reports to clients. */

@@ -27,8 +27,12 @@ public class ServerConfig {
 
     public String host = "127.0.0.1";
     public int port = 4000;
-    /** Reserved for the HTTP status endpoint (metrics, health). */
+    /** Address of the HTTP status endpoint (/metrics, /status, /health); loopback unless exposed on purpose. */
+    public String statusHost = "127.0.0.1";
+    /** Port of the HTTP status endpoint; 0 turns it off. */
     public int statusPort = 10080;
+    /** SQL file run as root once the catalog is open, before clients are accepted (mysqld's --init-file); "" for none. */
+    public String initFile = "";
     /**
      * The version the greeting and {@code VERSION()} report. The numeric prefix must stay at 10 or above (a MariaDB
      * replica uses GTID mode only with such a master, Connector/J then behaves as with MySQL ≥ 8.0.3) and the text
@@ -71,7 +75,9 @@ public class ServerConfig {
     public void validate() {
         require(host != null && !host.isBlank(), "server.host must not be empty");
         require(port > 0 && port < 65536, "server.port must be 1..65535, not " + port);
-        require(statusPort >= 0 && statusPort < 65536, "server.status_port must be 0..65535, not " + statusPort);
+        require(statusHost != null && !statusHost.isBlank(), "server.status_host must not be empty");
+        require(initFile != null, "server.init_file must be a string");
+        require(statusPort >= 0 && statusPort < 65536, "server.status_port must be 0..65535 (0: off), not " + statusPort);
         require(version != null && !version.isEmpty() && Character.isDigit(version.charAt(0)),
                 "server.version must start with a digit (clients parse it), not '" + version + "'");
         require(maxConnections > 0, "server.max_connections must be positive");

@@ -105,7 +105,8 @@ class ServerConfigTest {
     void badValuesAreRejectedByName() throws IOException {
         for (String yaml : List.of("server:\n  port: 70000\n", "server:\n  version: Basalt\n",
                 "server:\n  max_allowed_packet: 10\n", "server:\n  default_auth_plugin: ed25519\n",
-                "server:\n  users: []\n", "server:\n  worker_threads: 0\n")) {
+                "server:\n  users: []\n", "server:\n  worker_threads: 0\n",
+                "server:\n  status_host: ''\n", "server:\n  status_port: -1\n", "server:\n  init_file: null\n")) {
             ServerConfig c = ServerConfig.fromYaml(write(yaml));
             assertThatThrownBy(c::validate).as(yaml).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("server.");
