@@ -14,6 +14,7 @@ import io.basalt.sql.parser.ast.SqlAnalyzeTable;
 import io.basalt.sql.parser.ast.SqlBegin;
 import io.basalt.sql.parser.ast.SqlCommit;
 import io.basalt.sql.parser.ast.SqlDo;
+import io.basalt.sql.parser.ast.SqlDropDatabase;
 import io.basalt.sql.parser.ast.SqlFlush;
 import io.basalt.sql.parser.ast.SqlKill;
 import io.basalt.sql.parser.ast.SqlReleaseSavepoint;
@@ -155,6 +156,10 @@ final class UtilityStatements {
                 long affected = new DdlExecutor(engine.catalog(),
                         session.variables().getLong("lock_wait_timeout") * 1000L)
                         .execute(tree, session.currentDatabase(), session.warnings());
+                if (tree instanceof SqlDropDatabase drop && drop.name().equalsIgnoreCase(session.currentDatabase())) {
+                    // as MariaDB: the session is left without a current database
+                    session.setCurrentDatabase(null);
+                }
                 sink.ok(affected, 0, "");
                 return;
             }

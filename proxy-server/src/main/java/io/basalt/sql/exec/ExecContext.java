@@ -182,6 +182,12 @@ public final class ExecContext implements EvalContext {
         if (statementState == null) {
             statementState = new HashMap<>();
         }
-        return (T) statementState.computeIfAbsent(key, k -> init.get());
+        // not computeIfAbsent: init may itself add state (a subquery inside a subquery), which HashMap forbids
+        T value = (T) statementState.get(key);
+        if (value == null) {
+            value = init.get();
+            statementState.put(key, value);
+        }
+        return value;
     }
 }

@@ -65,6 +65,8 @@ final class NumericFunctions {
         f.add(of("LOG", 1, 2, Types.fixed(SqlType.DOUBLE), NumericFunctions::log));
         f.add(of("SIGN", 1, 1, Types.fixed(SqlType.INT.withLength(2)), NumericFunctions::sign));
         f.add(of("PI", 0, 0, Types.fixed(PI_TYPE), (a, t, ctx) -> Math.PI));
+        f.add(of("BIT_COUNT", 1, 1, Types.fixed(SqlType.BIGINT.withLength(2)),
+                (a, t, ctx) -> (long) Long.bitCount(Arithmetic.bits(a[0], t[0], ctx))));
         f.add(of("RAND", 0, 1, Types.fixed(SqlType.DOUBLE), NumericFunctions::rand).nullAware().nonDeterministic());
         f.add(of("CRC32", 1, 1, Types.fixed(SqlType.INT.withLength(10).withUnsigned(true)), (a, t, ctx) -> {
             CRC32 crc = new CRC32();

@@ -34,6 +34,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlQuantifyOperator;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -237,6 +238,9 @@ public final class ExprBinder {
                         negated);
             }
             default -> {
+                if (call.getOperator() instanceof SqlQuantifyOperator) {
+                    throw new MySqlException(ErrorCode.NOT_SUPPORTED_YET, "ANY/SOME/ALL subqueries");
+                }
                 return Functions.call(this, call, env.sourceText(call));
             }
         }

@@ -5,6 +5,7 @@ import io.basalt.protocol.error.MySqlException;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One session's view of the system variables: the global values of the moment the session started (or was reset)
@@ -15,6 +16,9 @@ import java.util.Map;
  * <p>Owned by the session's worker thread.
  */
 public final class SessionVariables {
+    /** Variables with a session value that only SET GLOBAL changes (1621), as in MariaDB. */
+    private static final Set<String> GLOBAL_SET_ONLY = Set.of("max_allowed_packet", "net_buffer_length");
+
     private final SystemVariables globals;
     private final Map<String, Object> values = new HashMap<>();
     private Map<String, Object> initial;
@@ -132,6 +136,9 @@ public final class SessionVariables {
         SystemVariables.checkWritable(def);
         if (def.scope() == SystemVariable.Scope.GLOBAL) {
             throw new MySqlException(ErrorCode.GLOBAL_VARIABLE, def.name());
+        }
+        if (GLOBAL_SET_ONLY.contains(def.name())) {
+            throw new MySqlException(ErrorCode.VARIABLE_IS_READONLY, "SESSION", def.name(), "GLOBAL");
         }
         return def;
     }

@@ -120,6 +120,22 @@ class EngineStatementsTest {
     }
 
     @Test
+    void dropOfTheCurrentDatabaseLeavesNoneSelected() {
+        assertThat(f.exec(s, "SELECT BIT_COUNT(255), BIT_COUNT(-1)").rows().get(0)).containsExactly(8L, 64L);
+        f.exec(s, "DROP DATABASE sbtest");
+        assertThat(f.exec(s, "SELECT DATABASE()").rows().get(0)).containsExactly((Object) null);
+    }
+
+    @Test
+    void nestedUncorrelatedSubqueries() {
+        f.exec(s, "INSERT INTO sbtest1 (id, k) VALUES (1, 10), (2, 20), (3, 20)");
+        assertThat(f.exec(s, "SELECT id FROM sbtest1 WHERE id IN (SELECT id FROM sbtest1 WHERE k IN"
+                + " (SELECT MAX(k) FROM sbtest1 GROUP BY c)) ORDER BY id").column(0)).containsExactly(2L, 3L);
+        assertThat(EngineFixture.errorCode(
+                () -> f.exec(s, "SELECT id FROM sbtest1 WHERE k > ALL (SELECT k FROM sbtest1)"))).isEqualTo(1235);
+    }
+
+    @Test
     void stringLiteralsAreLabelledByTheirValue() {
         assertThat(f.exec(s, "SELECT 'It''s', 'a' 'b', \"dq\", 1 + 1").labels())
                 .containsExactly("It's", "ab", "dq", "1 + 1");

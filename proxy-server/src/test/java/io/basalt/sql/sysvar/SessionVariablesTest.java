@@ -50,6 +50,16 @@ class SessionVariablesTest {
     }
 
     @Test
+    void maxAllowedPacketIsSetGloballyOnly() {
+        assertThatThrownBy(() -> session.set("max_allowed_packet", 1024L))
+                .isInstanceOfSatisfying(MySqlException.class, e -> {
+                    assertThat(e.code()).isEqualTo(1621);
+                    assertThat(e.getMessage()).isEqualTo(
+                            "SESSION variable 'max_allowed_packet' is read-only. Use SET GLOBAL to assign the value");
+                });
+    }
+
+    @Test
     void isolationSynonymsShareOneValue() {
         session.set("tx_isolation", "read-committed");
         assertThat(session.get("transaction_isolation")).isEqualTo("READ-COMMITTED");
