@@ -3,13 +3,17 @@ package io.basalt.server;
 import io.basalt.server.auth.UserAccounts;
 import io.basalt.server.command.ServerContext;
 import io.basalt.server.config.BasaltConfig;
+import io.basalt.server.config.BinlogSettings;
 import io.basalt.server.config.ServerConfig;
 import io.basalt.server.metrics.ServerMetrics;
 import io.basalt.server.netty.NettyServer;
 import io.basalt.session.SessionRegistry;
+import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.engine.SqlEngine;
 import io.basalt.sql.sysvar.SystemVariables;
 import io.basalt.storage.TxnStore;
+import io.basalt.storage.binlog.BinlogConfig;
+import io.basalt.storage.binlog.BinlogService;
 import io.basalt.storage.config.StoreConfig;
 import io.basalt.storage.fault.FaultInjector;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -20,13 +24,14 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One running Basalt server: the store, the SQL layer over it and the MySQL-protocol listener, started in that order
- * and stopped in the reverse one. {@link #close} stops accepting, closes client connections (rolling back their
+ * One running Basalt server: the binary log, the store, the SQL layer over it and the MySQL-protocol listener,
+ * started in that order and stopped in the reverse one. {@link #close} stops accepting, closes client connections (rolling back their
  * transactions), waits up to {@code shutdown_timeout_ms} for running statements, then closes the SQL layer and the
  * store cleanly, so the next start needs no recovery. Thread-safe; {@link #close} is idempotent.
  */
@@ -37,7 +42,7 @@ public final class BasaltServer implements AutoCloseable {
     @FunctionalInterface
     public interface SqlLayerFactory {
         SqlLayer open(TxnStore store, SystemVariables globals, SessionRegistry sessions, MeterRegistry meters,
-                      String serverVersion);
+                      String serverVersion, SqlBinlog binlog);
     }
 
     /**
@@ -50,14 +55,17 @@ public final class BasaltServer implements AutoCloseable {
     }
 
     private final BasaltConfig config;
+    private final BinlogService binlog;
     private final TxnStore store;
     private final SqlLayer sql;
     private final NettyServer network;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch terminated = new CountDownLatch(1);
 
-    private BasaltServer(BasaltConfig config, TxnStore store, SqlLayer sql, NettyServer network) {
+    private BasaltServer(BasaltConfig config, BinlogService binlog, TxnStore store, SqlLayer sql,
+                         NettyServer network) {
         this.config = config;
+        this.binlog = binlog;
         this.store = store;
         this.sql = sql;
         this.network = network;
@@ -78,7 +86,19 @@ public final class BasaltServer implements AutoCloseable {
         StoreConfig storage = config.storage();
         LOG.info("Basalt {} starting with {}", sc.version,
                 config.source() == null ? "built-in defaults" : "configuration " + config.source());
-        TxnStore store = TxnStore.open(storage, meters, null, FaultInjector.NONE);
+        BinlogConfig bc = config.binlog().toConfig(storage.dataDir, sc.version);
+        LOG.info("opening the binary log ({}, log_bin={})", bc.dir().toAbsolutePath().normalize(), bc.enabled());
+        BinlogService binlog = BinlogService.open(bc, meters);
+        if (binlog.recoveredFromCrash()) {
+            LOG.info("the binary log was not closed by the previous process; its unfinished tail was recovered");
+        }
+        TxnStore store;
+        try {
+            store = TxnStore.open(storage, meters, binlog.sink(), FaultInjector.NONE);
+        } catch (RuntimeException e) {
+            binlog.close();
+            throw e;
+        }
         SqlLayer sql = null;
         NettyServer network = null;
         try {
@@ -86,7 +106,7 @@ public final class BasaltServer implements AutoCloseable {
                     globalOverrides(config));
             SessionRegistry sessions = new SessionRegistry();
             LOG.info("opening the catalog");
-            sql = sqlLayer.open(store, globals, sessions, meters, sc.version);
+            sql = sqlLayer.open(store, globals, sessions, meters, sc.version, new SqlBinlog(binlog));
             if (!sc.initFile.isEmpty()) {
                 InitFile.run(Path.of(sc.initFile), sql.engine(), sessions, globals);
             }
@@ -94,7 +114,7 @@ public final class BasaltServer implements AutoCloseable {
                     UserAccounts.fromConfig(sc.users), new ServerMetrics(meters), sc.version, sc.defaultAuthPlugin);
             network = new NettyServer(context, sc);
             network.start();
-            BasaltServer server = new BasaltServer(config, store, sql, network);
+            BasaltServer server = new BasaltServer(config, binlog, store, sql, network);
             LOG.info("Basalt {} ready for connections on {}:{} (data {})", sc.version, sc.host,
                     network.localAddress().getPort(), Path.of(storage.dataDir).toAbsolutePath().normalize());
             return server;
@@ -104,6 +124,7 @@ public final class BasaltServer implements AutoCloseable {
             }
             closeQuietly(sql);
             store.close();
+            binlog.close();
             throw e;
         }
     }
@@ -124,7 +145,24 @@ public final class BasaltServer implements AutoCloseable {
         v.put("innodb_lock_wait_timeout", Math.max(1, storage.lockWaitTimeoutMs / 1000));
         v.put("tidb_enable_async_commit", storage.enableAsyncCommit ? 1L : 0L);
         v.put("tidb_enable_1pc", storage.enableOnePc ? 1L : 0L);
+        BinlogSettings b = config.binlog();
+        v.put("server_id", b.serverId);
+        v.put("gtid_domain_id", b.gtidDomainId);
+        v.put("max_binlog_size", b.maxBinlogSize);
+        v.put("sync_binlog", (long) b.syncBinlog);
+        v.put("binlog_checksum", b.binlogChecksum.toUpperCase(Locale.ROOT));
+        v.put("binlog_commit_wait_count", (long) b.binlogCommitWaitCount);
+        v.put("binlog_commit_wait_usec", b.binlogCommitWaitUsec);
+        v.put("binlog_cache_size", (long) b.binlogCacheSize);
+        v.put("binlog_large_commit_threshold", b.binlogLargeCommitThreshold);
+        v.put("binlog_expire_logs_seconds", b.binlogExpireLogsSeconds);
+        v.put("binlog_annotate_row_events", b.binlogAnnotateRowEvents ? 1L : 0L);
         return v;
+    }
+
+    /** The binary log (open, possibly with log_bin off). */
+    public BinlogService binlog() {
+        return binlog;
     }
 
     /** The address the server listens on (the configured port, or the one picked for port 0). */
@@ -165,6 +203,8 @@ public final class BasaltServer implements AutoCloseable {
             LOG.info("closing the catalog");
             closeQuietly(sql);
             store.close();
+            LOG.info("closing the binary log");
+            binlog.close();
             LOG.info("shutdown complete");
         } finally {
             terminated.countDown();

@@ -1,6 +1,7 @@
 package io.basalt.server;
 
 import io.basalt.session.SessionRegistry;
+import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.engine.BasaltSqlEngine;
 import io.basalt.sql.sysvar.SystemVariables;
@@ -14,11 +15,11 @@ final class DefaultSqlLayer {
     }
 
     static BasaltServer.SqlLayer open(TxnStore store, SystemVariables globals, SessionRegistry sessions,
-                                      MeterRegistry meters, String serverVersion) {
+                                      MeterRegistry meters, String serverVersion, SqlBinlog binlog) {
         Catalog catalog = Catalog.open(store, meters);
         try {
             return new BasaltServer.SqlLayer(
-                    new BasaltSqlEngine(store, catalog, globals, sessions, meters, serverVersion), catalog);
+                    new BasaltSqlEngine(store, catalog, globals, sessions, meters, serverVersion, binlog), catalog);
         } catch (RuntimeException e) {
             catalog.close();
             throw e;

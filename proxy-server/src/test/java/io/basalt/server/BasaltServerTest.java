@@ -40,7 +40,7 @@ class BasaltServerTest {
     }
 
     private BasaltServer start(BasaltConfig config) throws Exception {
-        return BasaltServer.start(config, new SimpleMeterRegistry(), (store, vars, sessions, meters, version) -> {
+        return BasaltServer.start(config, new SimpleMeterRegistry(), (store, vars, sessions, meters, version, binlog) -> {
             engine.set(new FakeSqlEngine(sessions));
             globals.set(vars);
             return new BasaltServer.SqlLayer(engine.get(), () -> sqlLayerClosed.set(true));

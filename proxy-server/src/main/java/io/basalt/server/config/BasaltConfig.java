@@ -16,22 +16,24 @@ import java.util.Set;
 
 /**
  * The whole configuration of one Basalt process: the sections of one YAML file ({@code storage:} read by the store's
- * own {@link StoreConfig}, {@code server:} by {@link ServerConfig}) with command-line overrides applied on top.
+ * own {@link StoreConfig}, {@code server:} by {@link ServerConfig}, {@code binlog:} by {@link BinlogSettings}) with command-line overrides applied on top.
  * Built once at startup; the sections are not changed afterwards.
  */
 public final class BasaltConfig {
     /** Looked up relative to the working directory when no {@code --config} is given. */
     public static final Path DEFAULT_FILE = Path.of("config", "basalt.yaml");
-    private static final Set<String> SECTIONS = Set.of("storage", "server");
+    private static final Set<String> SECTIONS = Set.of("storage", "server", "binlog");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private final StoreConfig storage;
     private final ServerConfig server;
+    private final BinlogSettings binlog;
     private final Path source;
 
-    private BasaltConfig(StoreConfig storage, ServerConfig server, Path source) {
+    private BasaltConfig(StoreConfig storage, ServerConfig server, BinlogSettings binlog, Path source) {
         this.storage = storage;
         this.server = server;
+        this.binlog = binlog;
         this.source = source;
     }
 
@@ -42,7 +44,7 @@ public final class BasaltConfig {
 
     /** The built-in defaults (what {@code config/basalt.yaml} ships with). */
     public static BasaltConfig defaults() {
-        return new BasaltConfig(new StoreConfig(), new ServerConfig(), null);
+        return new BasaltConfig(new StoreConfig(), new ServerConfig(), new BinlogSettings(), null);
     }
 
     /**
@@ -54,8 +56,10 @@ public final class BasaltConfig {
      */
     public static BasaltConfig load(Path file) {
         checkSections(file);
-        BasaltConfig config = new BasaltConfig(StoreConfig.fromYaml(file), ServerConfig.fromYaml(file), file);
+        BasaltConfig config = new BasaltConfig(StoreConfig.fromYaml(file), ServerConfig.fromYaml(file),
+                BinlogSettings.fromYaml(file), file);
         config.server.validate();
+        config.binlog.validate();
         return config;
     }
 
@@ -94,6 +98,10 @@ public final class BasaltConfig {
 
     public ServerConfig server() {
         return server;
+    }
+
+    public BinlogSettings binlog() {
+        return binlog;
     }
 
     /** @return the file the configuration came from, or null for the built-in defaults */

@@ -25,7 +25,8 @@ import org.apache.calcite.sql.SqlNode;
  *
  * <p>The caller commits or ends the session's open transaction first (DDL commits implicitly in MySQL) and
  * releases that transaction's metadata locks; otherwise DDL on a table the session used waits for itself until
- * {@code lockWaitTimeoutMs} (1205). DDL changes are committed without a binlog payload.
+ * {@code lockWaitTimeoutMs} (1205). DDL changes are committed without a binlog payload; the caller's
+ * {@code committed} callback (the binlog's GTID + Query group) runs after the change, still under the DDL lock.
  *
  * <p>Thread-safe.
  */
@@ -55,7 +56,19 @@ public final class DdlExecutor {
      *         otherwise 0)
      */
     public long execute(SqlNode ddl, String currentDatabase, Warnings warnings) {
-        return ctx.catalog().underDdlLock(() -> dispatch(ddl, currentDatabase, warnings));
+        return execute(ddl, currentDatabase, warnings, () -> { });
+    }
+
+    /**
+     * Executes one DDL statement, then runs {@code committed} before the next DDL may start, so what it records
+     * (the binlog's Query event) is in the order the catalog changed. Not run when the statement fails.
+     */
+    public long execute(SqlNode ddl, String currentDatabase, Warnings warnings, Runnable committed) {
+        return ctx.catalog().underDdlLock(() -> {
+            long affected = dispatch(ddl, currentDatabase, warnings);
+            committed.run();
+            return affected;
+        });
     }
 
     private long dispatch(SqlNode ddl, String currentDatabase, Warnings warnings) {

@@ -131,15 +131,16 @@ public record InsertPlan(TableDef table, int[] targets, List<Expr[]> values, Pla
     private long writeRow(Transaction txn, ExecContext ctx, Object[] row, boolean foundRows) {
         long handle = table.hasHandleColumn() ? Handles.of(table, row) : 0;
         if (mode == Mode.INSERT) {
-            RowWriter.insert(txn, table, table.hasHandleColumn() ? handle : allocator(ctx).nextRowId(table), row);
+            RowWriter.insert(txn, ctx.rowLog(), table,
+                    table.hasHandleColumn() ? handle : allocator(ctx).nextRowId(table), row);
             return 1;
         }
         long deleted = 0;
         while (true) {
             Conflict conflict = findConflict(txn, row, handle);
             if (conflict == null) {
-                RowWriter.insert(txn, table, table.hasHandleColumn() ? handle : allocator(ctx).nextRowId(table),
-                        row);
+                RowWriter.insert(txn, ctx.rowLog(), table,
+                        table.hasHandleColumn() ? handle : allocator(ctx).nextRowId(table), row);
                 return 1 + deleted;
             }
             switch (mode) {
@@ -148,7 +149,7 @@ public record InsertPlan(TableDef table, int[] targets, List<Expr[]> values, Pla
                     return 0;
                 }
                 case REPLACE -> {
-                    RowWriter.delete(txn, table, conflict.row().handle(), conflict.row().row());
+                    RowWriter.delete(txn, ctx.rowLog(), table, conflict.row().handle(), conflict.row().row());
                     deleted++;
                 }
                 default -> {
@@ -208,7 +209,7 @@ public record InsertPlan(TableDef table, int[] targets, List<Expr[]> values, Pla
             return foundRows ? 1 : 0;
         }
         long newHandle = table.hasHandleColumn() ? Handles.of(table, updated) : existing.handle();
-        RowWriter.update(txn, table, existing.handle(), existing.row(), newHandle, updated);
+        RowWriter.update(txn, ctx.rowLog(), table, existing.handle(), existing.row(), newHandle, updated);
         return 2;
     }
 }

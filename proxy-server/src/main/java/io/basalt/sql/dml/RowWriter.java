@@ -2,6 +2,7 @@ package io.basalt.sql.dml;
 
 import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
+import io.basalt.sql.binlog.RowLog;
 import io.basalt.sql.catalog.IndexDef;
 import io.basalt.sql.catalog.TableDef;
 import io.basalt.sql.row.IndexEntry;
@@ -18,13 +19,14 @@ import java.util.Arrays;
 /**
  * Writes rows and their index entries into a transaction. Unique keys (the row key of an integer primary key,
  * unique index entries) are written as INSERTs so the store reports duplicates (1062 naming the key); non-unique
- * entries skip their locks, serialised by the row's lock.
+ * entries skip their locks, serialised by the row's lock. Each written row is then reported to the statement's
+ * {@link RowLog} (the binlog).
  */
 final class RowWriter {
     private RowWriter() {
     }
 
-    static void insert(Transaction txn, TableDef t, long handle, Object[] row) {
+    static void insert(Transaction txn, RowLog log, TableDef t, long handle, Object[] row) {
         byte[] rowKey = TableKeys.rowKey(t.id(), handle);
         try {
             txn.insert(rowKey, RowCodec.encode(t, row));
@@ -38,9 +40,10 @@ final class RowWriter {
                 writeEntry(txn, t, idx, IndexKeys.entry(t, idx, row, handle), row);
             }
         }
+        log.inserted(t, row);
     }
 
-    static void update(Transaction txn, TableDef t, long oldHandle, Object[] oldRow, long newHandle,
+    static void update(Transaction txn, RowLog log, TableDef t, long oldHandle, Object[] oldRow, long newHandle,
                        Object[] newRow) {
         try {
             if (oldHandle != newHandle) {
@@ -65,12 +68,13 @@ final class RowWriter {
                 removeEntry(txn, before);
                 writeEntry(txn, t, idx, after, newRow);
             }
+            log.updated(t, oldRow, newRow);
         } catch (StorageException e) {
             throw StorageErrors.toMySql(e);
         }
     }
 
-    static void delete(Transaction txn, TableDef t, long handle, Object[] row) {
+    static void delete(Transaction txn, RowLog log, TableDef t, long handle, Object[] row) {
         try {
             txn.delete(TableKeys.rowKey(t.id(), handle));
             for (IndexDef idx : t.indexes()) {
@@ -78,6 +82,7 @@ final class RowWriter {
                     removeEntry(txn, IndexKeys.entry(t, idx, row, handle));
                 }
             }
+            log.deleted(t, row);
         } catch (StorageException e) {
             throw StorageErrors.toMySql(e);
         }

@@ -5,6 +5,9 @@ import io.basalt.protocol.error.MySqlException;
 import io.basalt.protocol.result.ColumnDefinition;
 import io.basalt.session.Session;
 import io.basalt.session.SessionRegistry;
+import io.basalt.sql.binlog.BinlogVariables;
+import io.basalt.sql.binlog.RowLog;
+import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.catalog.CatalogSnapshot;
 import io.basalt.sql.catalog.TableDef;
@@ -69,9 +72,17 @@ public final class BasaltSqlEngine implements SqlEngine {
     private final UtilityStatements utility;
     private final Map<String, Timer> latency = new ConcurrentHashMap<>();
     private final MeterRegistry meters;
+    private final SqlBinlog binlog;
 
+    /** An engine without a binary log. */
     public BasaltSqlEngine(TxnStore store, Catalog catalog, SystemVariables globals, SessionRegistry sessions,
                            MeterRegistry meters, String serverVersion) {
+        this(store, catalog, globals, sessions, meters, serverVersion, SqlBinlog.OFF);
+    }
+
+    public BasaltSqlEngine(TxnStore store, Catalog catalog, SystemVariables globals, SessionRegistry sessions,
+                           MeterRegistry meters, String serverVersion, SqlBinlog binlog) {
+        this.binlog = binlog;
         this.store = store;
         this.catalog = catalog;
         this.globals = globals;
@@ -82,6 +93,7 @@ public final class BasaltSqlEngine implements SqlEngine {
                 () -> (int) sessions.snapshot().stream().filter(s -> !"Sleep".equals(s.command())).count(),
                 store.metrics());
         this.utility = new UtilityStatements(this);
+        BinlogVariables.install(binlog, globals, status);
     }
 
     TxnStore store() {
@@ -106,6 +118,11 @@ public final class BasaltSqlEngine implements SqlEngine {
 
     String serverVersion() {
         return serverVersion;
+    }
+
+    /** The binary log (possibly off). */
+    public SqlBinlog binlog() {
+        return binlog;
     }
 
     SystemVariables globals() {
@@ -134,7 +151,7 @@ public final class BasaltSqlEngine implements SqlEngine {
             }
             if (c != null) {
                 session.warnings().clear();
-                run(session, c, normalized.literals().toArray(), sink);
+                run(session, c, sql, normalized.literals().toArray(), sink);
                 return;
             }
         }
@@ -145,9 +162,9 @@ public final class BasaltSqlEngine implements SqlEngine {
         }
         CompiledStatement c = compile(session, parsed, snapshot);
         if (c != null) {
-            run(session, c, new Object[0], sink);
+            run(session, c, sql, new Object[0], sink);
         } else {
-            utility.execute(session, tree, sink);
+            utility.execute(session, tree, sql, sink);
         }
     }
 
@@ -177,7 +194,7 @@ public final class BasaltSqlEngine implements SqlEngine {
             ps.recompiled(c);
         }
         session.warnings().clear();
-        run(session, c, parameters, sink);
+        run(session, c, ps.statement().sql(), parameters, sink);
     }
 
     @Override
@@ -193,7 +210,7 @@ public final class BasaltSqlEngine implements SqlEngine {
 
     @Override
     public void reset(Session session) {
-        SessionState st = SessionState.of(session, store);
+        SessionState st = state(session);
         st.txn.rollback();
         st.savepoints.clear();
         session.userVariables().clear();
@@ -211,7 +228,7 @@ public final class BasaltSqlEngine implements SqlEngine {
     }
 
     SessionState state(Session session) {
-        return SessionState.of(session, store);
+        return SessionState.of(session, store, binlog);
     }
 
     /** Binds a data statement; null for statements the utility interpreter handles. */
@@ -249,8 +266,12 @@ public final class BasaltSqlEngine implements SqlEngine {
         return new VirtualTableContext(snapshot, session, sessions::snapshot, status, TableStatistics.NONE);
     }
 
-    /** Runs a compiled statement as one statement of the session's transaction. */
-    void run(Session session, CompiledStatement c, Object[] params, ResultSink sink) {
+    /**
+     * Runs a compiled statement as one statement of the session's transaction.
+     *
+     * @param sql the statement's text (binlog Annotate_rows)
+     */
+    void run(Session session, CompiledStatement c, String sql, Object[] params, ResultSink sink) {
         SessionState st = state(session);
         SessionTransaction txn = st.txn;
         boolean changes = !(c instanceof CompiledStatement.Query q) || q.locking();
@@ -261,7 +282,8 @@ public final class BasaltSqlEngine implements SqlEngine {
         Timer.Sample sample = Timer.start(meters);
         int savepoint = txn.statementSavepoint();
         Transaction t = txn.forStatement();
-        ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes);
+        ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes,
+                changes ? txn.rowLog(sql) : RowLog.NONE);
         boolean foundRows = (session.clientCapabilities() & io.basalt.protocol.constants.CapabilityFlags.FOUND_ROWS)
                 != 0;
         try {

@@ -1,6 +1,7 @@
 package io.basalt.sql.engine;
 
 import io.basalt.session.Session;
+import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.txn.SessionTransaction;
 import io.basalt.storage.TxnStore;
 
@@ -13,14 +14,14 @@ final class SessionState {
     /** SAVEPOINT name → storage savepoint, in creation order (ROLLBACK TO drops later ones, as MySQL does). */
     final Map<String, Integer> savepoints = new LinkedHashMap<>();
 
-    SessionState(TxnStore store, Session session) {
-        this.txn = new SessionTransaction(store, session);
+    SessionState(TxnStore store, Session session, SqlBinlog binlog) {
+        this.txn = new SessionTransaction(store, session, binlog.newTransactionLog());
     }
 
-    static SessionState of(Session session, TxnStore store) {
+    static SessionState of(Session session, TxnStore store, SqlBinlog binlog) {
         SessionState s = session.engineState();
         if (s == null) {
-            s = new SessionState(store, session);
+            s = new SessionState(store, session, binlog);
             session.setEngineState(s);
         }
         return s;

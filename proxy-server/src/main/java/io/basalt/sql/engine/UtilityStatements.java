@@ -4,6 +4,8 @@ import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.protocol.result.ColumnDefinition;
 import io.basalt.session.Session;
+import io.basalt.sql.binlog.BinlogAdmin;
+import io.basalt.sql.binlog.BinlogShow;
 import io.basalt.sql.catalog.CatalogSnapshot;
 import io.basalt.sql.ddl.DdlExecutor;
 import io.basalt.sql.exec.ExecContext;
@@ -14,9 +16,11 @@ import io.basalt.sql.parser.ast.SqlAnalyzeTable;
 import io.basalt.sql.parser.ast.SqlBegin;
 import io.basalt.sql.parser.ast.SqlCommit;
 import io.basalt.sql.parser.ast.SqlDo;
+import io.basalt.sql.parser.ast.SqlCreateDatabase;
 import io.basalt.sql.parser.ast.SqlDropDatabase;
 import io.basalt.sql.parser.ast.SqlFlush;
 import io.basalt.sql.parser.ast.SqlKill;
+import io.basalt.sql.parser.ast.SqlPurgeBinaryLogs;
 import io.basalt.sql.parser.ast.SqlReleaseSavepoint;
 import io.basalt.sql.parser.ast.SqlRollback;
 import io.basalt.sql.parser.ast.SqlSavepoint;
@@ -71,7 +75,8 @@ final class UtilityStatements {
         };
     }
 
-    void execute(Session session, SqlNode tree, io.basalt.sql.engine.ResultSink sink) {
+    /** @param sql the statement's text (DDL is binlogged as sent) */
+    void execute(Session session, SqlNode tree, String sql, io.basalt.sql.engine.ResultSink sink) {
         SessionState st = engine.state(session);
         if (tree instanceof SqlBegin b) {
             engine.counters().increment(StatusCounters.Counter.COM_BEGIN);
@@ -94,14 +99,14 @@ final class UtilityStatements {
                 if (sp == null || !st.txn.isOpen()) {
                     throw new MySqlException(ErrorCode.SP_DOES_NOT_EXIST_SAVEPOINT, r.savepoint());
                 }
-                st.txn.forStatement().rollbackToSavepoint(sp);
+                st.txn.rollbackToSavepoint(sp);
                 dropAfter(st, r.savepoint());
             }
             sink.ok(0, 0, "");
         } else if (tree instanceof SqlSavepoint s) {
             if (st.txn.isOpen()) {
                 st.savepoints.remove(s.name());
-                st.savepoints.put(s.name(), st.txn.forStatement().savepoint());
+                st.savepoints.put(s.name(), st.txn.savepoint());
             }
             sink.ok(0, 0, "");
         } else if (tree instanceof SqlReleaseSavepoint s) {
@@ -122,6 +127,13 @@ final class UtilityStatements {
         } else if (tree instanceof SqlUse u) {
             use(session, u.database());
             sink.ok(0, 0, "");
+        } else if (tree instanceof SqlShow s && BinlogShow.handles(s)) {
+            sendResult(BinlogShow.execute(s, engine.binlog(), s.offset() == null ? 0 : count(s.offset(), session),
+                    s.limit() == null ? -1 : count(s.limit(), session)), sink);
+        } else if (tree instanceof SqlPurgeBinaryLogs p) {
+            BinlogAdmin.purge(engine.binlog(), p.toLog(),
+                    p.before() == null ? null : evaluate(p.before(), session), session.variables());
+            sink.ok(0, 0, "");
         } else if (tree instanceof SqlShow s) {
             sendResult(ShowExecutor.execute(s, session, engine.catalog().snapshot(),
                     showContext()), sink);
@@ -139,7 +151,10 @@ final class UtilityStatements {
                 evaluate(e, session);
             }
             sink.ok(0, 0, "");
-        } else if (tree instanceof SqlFlush) {
+        } else if (tree instanceof SqlFlush f) {
+            if (f.options().contains("BINARY LOGS") || f.options().contains("LOGS")) {
+                engine.binlog().flush();
+            }
             sink.ok(0, 0, "");
         } else if (tree instanceof SqlAnalyzeTable a) {
             List<ColumnDefinition> cols = List.of(text("Table"), text("Op"), text("Msg_type"), text("Msg_text"));
@@ -153,9 +168,11 @@ final class UtilityStatements {
             if (DdlExecutor.handles(tree)) {
                 st.savepoints.clear();
                 st.txn.commit();
+                boolean databaseLevel = tree instanceof SqlCreateDatabase || tree instanceof SqlDropDatabase;
                 long affected = new DdlExecutor(engine.catalog(),
                         session.variables().getLong("lock_wait_timeout") * 1000L)
-                        .execute(tree, session.currentDatabase(), session.warnings());
+                        .execute(tree, session.currentDatabase(), session.warnings(),
+                                () -> engine.binlog().logDdl(session, sql, databaseLevel));
                 if (tree instanceof SqlDropDatabase drop && drop.name().equalsIgnoreCase(session.currentDatabase())) {
                     // as MariaDB: the session is left without a current database
                     session.setCurrentDatabase(null);
@@ -165,6 +182,10 @@ final class UtilityStatements {
             }
             throw new MySqlException(ErrorCode.NOT_SUPPORTED_YET, tree.getKind().toString());
         }
+    }
+
+    private long count(SqlNode n, Session session) {
+        return evaluate(n, session) instanceof Number v ? v.longValue() : 0;
     }
 
     private static void dropAfter(SessionState st, String name) {

@@ -3,6 +3,7 @@ package io.basalt.sql.exec;
 import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.session.Session;
+import io.basalt.sql.binlog.RowLog;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.sysvar.SqlModes;
 import io.basalt.sql.value.EvalContext;
@@ -32,9 +33,17 @@ public final class ExecContext implements EvalContext {
     private final boolean divisionByZeroIsError;
     private final Deque<Object[]> outerRows = new ArrayDeque<>();
     private Map<Object, Object> statementState;
+    private final RowLog rowLog;
 
     public ExecContext(Session session, Catalog catalog, Transaction txn, Object[] params, String serverVersion,
                        boolean changesData) {
+        this(session, catalog, txn, params, serverVersion, changesData, RowLog.NONE);
+    }
+
+    /** @param rowLog where the statement reports the rows it changes (the binlog) */
+    public ExecContext(Session session, Catalog catalog, Transaction txn, Object[] params, String serverVersion,
+                       boolean changesData, RowLog rowLog) {
+        this.rowLog = rowLog;
         this.session = session;
         this.catalog = catalog;
         this.txn = txn;
@@ -59,6 +68,11 @@ public final class ExecContext implements EvalContext {
     /** The statement's transaction (null for statements that read no table data). */
     public Transaction txn() {
         return txn;
+    }
+
+    /** Where the statement reports the rows it changes. */
+    public RowLog rowLog() {
+        return rowLog;
     }
 
     public Object param(int index) {

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Runs every SHOW statement against one catalog snapshot, with column names, types and order as MariaDB 10.11
- * sends them. The binary log SHOWs are not available yet (1235). Stateless and thread-safe.
+ * sends them. The binary log SHOWs are run by {@code io.basalt.sql.binlog.BinlogShow} (they need the binlog, not the
+ * catalog); here they answer 1235. Stateless and thread-safe.
  */
 public final class ShowExecutor {
     private static final Map<SqlShow.Kind, ShowCommand> COMMANDS = new EnumMap<>(SqlShow.Kind.class);

@@ -84,6 +84,20 @@ public final class SqlModes {
         return format(expand(bits));
     }
 
+    /** The bitmask of a normalised sql_mode value, as a binlog Query event carries it (unknown names ignored). */
+    public static long bits(String sqlMode) {
+        long bits = 0;
+        if (sqlMode != null) {
+            for (String item : sqlMode.split(",")) {
+                int bit = NAMES.indexOf(item.toUpperCase(Locale.ROOT));
+                if (bit >= 0) {
+                    bits |= 1L << bit;
+                }
+            }
+        }
+        return bits;
+    }
+
     /** Whether a normalised sql_mode value contains {@code mode} (e.g. STRICT_TRANS_TABLES). */
     public static boolean contains(String sqlMode, String mode) {
         if (sqlMode == null || sqlMode.isEmpty()) {

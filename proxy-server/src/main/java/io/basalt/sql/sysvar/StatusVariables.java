@@ -54,6 +54,14 @@ public final class StatusVariables {
         }
     }
 
+    /**
+     * Adds a live status variable of another component (the binlog's counters), listed like the others. Only while
+     * the server starts, before any session reads the variables.
+     */
+    public void register(String name, LongSupplier source) {
+        sources.put(name, source);
+    }
+
     public StatusCounters counters() {
         return counters;
     }

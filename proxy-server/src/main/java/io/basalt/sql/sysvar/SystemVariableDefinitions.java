@@ -161,7 +161,8 @@ final class SystemVariableDefinitions {
         v.add(readOnly("log_bin_index", ""));
         v.add(readOnlyBool("log_slave_updates", false));
         v.add(bool("log_bin_compress", Scope.GLOBAL, false));
-        v.add(enumeration("binlog_format", Scope.BOTH, "ROW", "MIXED", "STATEMENT", "ROW"));
+        // only row-based logging is written: other formats are refused as unknown values (1231)
+        v.add(enumeration("binlog_format", Scope.BOTH, "ROW", "ROW"));
         v.add(enumeration("binlog_row_image", Scope.BOTH, "FULL", "MINIMAL", "NOBLOB", "FULL", "FULL_NODUP"));
         v.add(enumeration("binlog_row_metadata", Scope.GLOBAL, "NO_LOG", "NO_LOG", "MINIMAL", "FULL"));
         v.add(enumeration("binlog_checksum", Scope.GLOBAL, "CRC32", "NONE", "CRC32"));
@@ -173,6 +174,7 @@ final class SystemVariableDefinitions {
         v.add(unsigned("binlog_cache_size", Scope.GLOBAL, 32_768, 4096, UNSIGNED_MAX));
         v.add(unsigned("binlog_large_commit_threshold", Scope.GLOBAL, 134_217_728, 10_485_760, UNSIGNED_MAX));
         v.add(unsigned("binlog_expire_logs_seconds", Scope.GLOBAL, 0, 0, UINT32_MAX));
+        v.add(dbl("expire_logs_days", Scope.GLOBAL, 0.0));
         v.add(bool("master_verify_checksum", Scope.GLOBAL, false));
         v.add(bool("sql_log_bin", Scope.SESSION, true));
         v.add(bool("skip_replication", Scope.SESSION, false));

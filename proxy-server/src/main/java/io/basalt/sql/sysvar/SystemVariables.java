@@ -3,6 +3,7 @@ package io.basalt.sql.sysvar;
 import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 
+
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
@@ -10,6 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * The server's system variables: their definitions ({@link SystemVariableDefinitions}) and global values.
@@ -22,6 +27,10 @@ public final class SystemVariables {
     private final Map<String, SystemVariable> definitions;
     private final Map<String, String> aliases;
     private volatile Map<String, Object> globalValues;
+    /** Read-only variables whose value another component computes when read (gtid_binlog_pos). */
+    private final Map<String, Supplier<Object>> live = new ConcurrentHashMap<>();
+    /** Told of every SET GLOBAL after it is applied (canonical name, new value). */
+    private final List<BiConsumer<String, Object>> listeners = new CopyOnWriteArrayList<>();
 
     /**
      * @param overrides startup values (from configuration and the running server) by variable name; they may set
@@ -89,7 +98,19 @@ public final class SystemVariables {
     /** The global value (for a SESSION-only variable: its default). */
     public Object get(String name) {
         definition(name);
-        return globalValues.get(canonical(name));
+        String key = canonical(name);
+        Supplier<Object> source = live.get(key);
+        return source != null ? source.get() : globalValues.get(key);
+    }
+
+    /** Makes a read-only variable's global value come from {@code source} on every read. */
+    public void bindLive(String name, Supplier<Object> source) {
+        live.put(canonical(definition(name).name()), source);
+    }
+
+    /** Registers {@code listener} for SET GLOBAL: it runs after the new value is stored, in the setting thread. */
+    public void onGlobalChange(BiConsumer<String, Object> listener) {
+        listeners.add(listener);
     }
 
     public long getLong(String name) {
@@ -144,10 +165,13 @@ public final class SystemVariables {
         return d;
     }
 
-    private synchronized void store(SystemVariable d, Object value) {
-        Map<String, Object> next = new HashMap<>(globalValues);
-        LinkedVariables.updates(canonical(d.name()), value).forEach((k, v) -> putOrRemove(next, k, v));
-        globalValues = unmodifiable(next);
+    private void store(SystemVariable d, Object value) {
+        synchronized (this) {
+            Map<String, Object> next = new HashMap<>(globalValues);
+            LinkedVariables.updates(canonical(d.name()), value).forEach((k, v) -> putOrRemove(next, k, v));
+            globalValues = unmodifiable(next);
+        }
+        listeners.forEach(l -> l.accept(canonical(d.name()), value));
     }
 
     private static void putOrRemove(Map<String, Object> map, String key, Object value) {

@@ -4,17 +4,28 @@ import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.session.Session;
 import io.basalt.session.TransactionStatus;
+import io.basalt.sql.binlog.RowLog;
+import io.basalt.sql.binlog.TransactionBinlog;
 import io.basalt.sql.sysvar.SessionVariables;
+import io.basalt.sql.sysvar.TimeZones;
 import io.basalt.storage.TxnStore;
 import io.basalt.storage.error.StorageException;
+import io.basalt.storage.error.UndeterminedResultException;
 import io.basalt.storage.txn.Transaction;
 import io.basalt.storage.txn.TxnOptions;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * A session's transaction as MySQL defines it: explicit (BEGIN / START TRANSACTION), implicit under autocommit=0
  * (opened by the first statement, closed by COMMIT/ROLLBACK or an implicitly committing statement), or one
  * statement long under autocommit=1. Statement atomicity uses storage savepoints; a 1213 (conflict, deadlock) rolls
- * the whole transaction back, a 1205 only the statement, as InnoDB does.
+ * the whole transaction back, a 1205 only the statement, as InnoDB does. With a binlog, the rows the transaction
+ * changed are logged to its {@link TransactionBinlog} and passed to storage as the commit's payload; undoing a
+ * statement or rolling back to a savepoint drops their events too.
  *
  * <p>Owned by the session's worker thread; {@link #close} may run on another thread only after the connection's
  * commands have stopped.
@@ -22,6 +33,10 @@ import io.basalt.storage.txn.TxnOptions;
 public final class SessionTransaction {
     private final TxnStore store;
     private final Session session;
+    /** Null without a binary log. */
+    private final TransactionBinlog binlog;
+    /** Storage savepoint → binlog cache position at that moment. */
+    private final Map<Integer, Long> binlogAtSavepoint = new HashMap<>();
     private Transaction txn;
     private boolean explicit;
     private boolean readOnly;
@@ -29,8 +44,14 @@ public final class SessionTransaction {
     private boolean readCommitted;
 
     public SessionTransaction(TxnStore store, Session session) {
+        this(store, session, null);
+    }
+
+    /** @param binlog the session's binlog, null when binary logging is off */
+    public SessionTransaction(TxnStore store, Session session, TransactionBinlog binlog) {
         this.store = store;
         this.session = session;
+        this.binlog = binlog;
     }
 
     /** True while an explicit or autocommit=0 transaction is open. */
@@ -77,7 +98,46 @@ public final class SessionTransaction {
         if (continuing && readCommitted) {
             t.refreshReadSnapshot();
         }
+        if (binlog != null) {
+            binlog.markStatement();
+        }
         return t.savepoint();
+    }
+
+    /**
+     * The row log of the data statement that just took its {@link #statementSavepoint}: the binlog, unless it is
+     * off or the session set sql_log_bin=0.
+     *
+     * @param sql the statement's text, for Annotate_rows
+     */
+    public RowLog rowLog(String sql) {
+        SessionVariables vars = session.variables();
+        if (binlog == null || vars.getLong("sql_log_bin") == 0) {
+            return RowLog.NONE;
+        }
+        Object fixed = vars.get("timestamp");
+        long timestamp = fixed instanceof Number n && n.longValue() > 0 ? n.longValue()
+                : Instant.now().getEpochSecond();
+        return binlog.startStatement(sql, timestamp, TimeZones.zone(vars.getString("time_zone"), ZoneOffset.UTC),
+                vars.getLong("binlog_annotate_row_events") != 0, vars.getString("binlog_row_metadata"));
+    }
+
+    /** SAVEPOINT: a storage savepoint in the open transaction, remembering the binlog position with it. */
+    public int savepoint() {
+        int sp = forStatement().savepoint();
+        if (binlog != null) {
+            binlogAtSavepoint.put(sp, binlog.position());
+        }
+        return sp;
+    }
+
+    /** ROLLBACK TO SAVEPOINT: undoes the writes and the binlog events after {@code savepoint}. */
+    public void rollbackToSavepoint(int savepoint) {
+        forStatement().rollbackToSavepoint(savepoint);
+        Long position = binlogAtSavepoint.get(savepoint);
+        if (binlog != null && position != null) {
+            binlog.truncate(position);
+        }
     }
 
     /**
@@ -89,6 +149,9 @@ public final class SessionTransaction {
             return;
         }
         if (failure == null) {
+            if (binlog != null) {
+                binlog.endStatement();
+            }
             if (autocommitStatement()) {
                 commit();
             }
@@ -100,6 +163,9 @@ public final class SessionTransaction {
         } else {
             try {
                 txn.rollbackToSavepoint(savepoint);
+                if (binlog != null) {
+                    binlog.abortStatement();
+                }
             } catch (StorageException e) {
                 rollback();
             }
@@ -113,12 +179,26 @@ public final class SessionTransaction {
         }
         Transaction t = txn;
         txn = null;
+        binlogAtSavepoint.clear();
         publishStatus();
         try {
-            t.commit(null);
+            t.commit(binlog == null ? null : binlog.payload());
+            resetBinlog();
+        } catch (UndeterminedResultException e) {
+            t.close();
+            if (binlog != null) {
+                binlog.abandon();
+            }
+            throw StorageErrors.toMySql(e);
         } catch (StorageException e) {
             t.close();
+            resetBinlog();
             throw StorageErrors.toMySql(e);
+        } catch (RuntimeException e) {
+            if (binlog != null) {
+                binlog.abandon(); // outcome unknown, as for UndeterminedResultException
+            }
+            throw e;
         }
     }
 
@@ -129,6 +209,8 @@ public final class SessionTransaction {
         }
         Transaction t = txn;
         txn = null;
+        binlogAtSavepoint.clear();
+        resetBinlog();
         publishStatus();
         try {
             t.rollback();
@@ -137,9 +219,18 @@ public final class SessionTransaction {
         }
     }
 
-    /** The session is gone: roll back whatever is open. */
+    /** The session is gone: roll back whatever is open and release the binlog cache. */
     public void close() {
         rollback();
+        if (binlog != null) {
+            binlog.close();
+        }
+    }
+
+    private void resetBinlog() {
+        if (binlog != null) {
+            binlog.reset();
+        }
     }
 
     private Transaction startStorageTxn(TransactionCharacteristics chars) {

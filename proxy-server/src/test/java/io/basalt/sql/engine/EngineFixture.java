@@ -4,10 +4,13 @@ import io.basalt.protocol.error.MySqlException;
 import io.basalt.protocol.result.ColumnDefinition;
 import io.basalt.session.Session;
 import io.basalt.session.SessionRegistry;
+import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.sysvar.SessionVariables;
 import io.basalt.sql.sysvar.SystemVariables;
 import io.basalt.storage.TxnStore;
+import io.basalt.storage.binlog.BinlogService;
+import io.basalt.storage.fault.FaultInjector;
 import io.basalt.storage.testing.StoreFixture;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
@@ -28,6 +31,15 @@ final class EngineFixture implements AutoCloseable {
         store = StoreFixture.open(dir);
         catalog = Catalog.open(store, meters);
         engine = new BasaltSqlEngine(store, catalog, globals, sessions, meters, "10.11.99-Basalt-MariaDB");
+    }
+
+    /** An engine whose store commits through {@code binlog} (opened by the caller, closed after this fixture). */
+    EngineFixture(Path dir, BinlogService binlog) {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        store = StoreFixture.open(StoreFixture.config(dir), binlog.sink(), FaultInjector.NONE);
+        catalog = Catalog.open(store, meters);
+        engine = new BasaltSqlEngine(store, catalog, globals, sessions, meters, "10.11.99-Basalt-MariaDB",
+                new SqlBinlog(binlog));
     }
 
     Session session() {
