@@ -4,6 +4,8 @@ import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.ServerConfig;
 import io.basalt.server.status.StatusReport;
 import io.basalt.server.status.StatusServer;
+import io.basalt.storage.binlog.BinlogPosition;
+import io.basalt.storage.binlog.BinlogService;
 import io.basalt.storage.error.StorageException;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -110,10 +112,20 @@ public final class Main implements Callable<Integer> {
         if (sc.statusPort == 0) {
             return null;
         }
-        // the binlog adds its position here as a "binlog" section once it exists
-        StatusReport report = new StatusReport(meters, sc.version, startedAt, Map.of());
+        StatusReport report = new StatusReport(meters, sc.version, startedAt,
+                Map.of("binlog", () -> binlogStatus(server.binlog())));
         return StatusServer.start(new InetSocketAddress(sc.statusHost, sc.statusPort), meters, report,
                 server::isServing);
+    }
+
+    /** The /status "binlog" section: whether it is on, the current file and position, the GTID position. */
+    private static Map<String, Object> binlogStatus(BinlogService binlog) {
+        if (!binlog.enabled()) {
+            return Map.of("log_bin", false);
+        }
+        BinlogPosition at = binlog.currentPosition();
+        return Map.of("log_bin", true, "file", at.file(), "position", at.position(),
+                "gtid_binlog_pos", binlog.gtidBinlogPos());
     }
 
     /** {@code --version}: the build and the version string the server reports to clients. */
