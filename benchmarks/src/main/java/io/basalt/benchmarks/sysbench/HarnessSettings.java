@@ -1,0 +1,14 @@
+package io.basalt.benchmarks.sysbench;
+
+import java.util.List;
+
+/**
+ * Resolved settings of one harness run (options given, else the scenario's defaults, else --quick's).
+ *
+ * @param rate fixed transaction rate for the async-commit and one-pc scenarios; 0 calibrates it to half of Basalt's
+ *             unthrottled throughput
+ */
+public record HarnessSettings(String scenario, boolean quick, SysbenchOptions sysbench, int warmUpSeconds,
+                              List<Integer> threads,
+                              List<String> workloads, int repeat, int rate) {
+}

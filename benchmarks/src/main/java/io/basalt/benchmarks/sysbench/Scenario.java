@@ -1,0 +1,14 @@
+package io.basalt.benchmarks.sysbench;
+
+import java.io.IOException;
+
+/** One experiment of issue 5: which sysbench runs it makes and what its report section says. */
+interface Scenario {
+    /** Measured sysbench runs it will make (for the remaining-time estimate). */
+    int runCount(HarnessSettings settings);
+
+    void run(ScenarioContext ctx);
+
+    /** Adds tables, targets and charts to {@code ctx.report()}. */
+    void report(ScenarioContext ctx) throws IOException;
+}

@@ -1,0 +1,83 @@
+package io.basalt.benchmarks.sysbench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs sysbench against one server and keeps every output under {@code raw/}, as the report promises. */
+final class SysbenchRunner {
+    static final String DATABASE = "sbtest";
+
+    private final SysbenchOptions options;
+    private final Path rawDir;
+
+    SysbenchRunner(SysbenchOptions options, Path rawDir) {
+        this.options = options;
+        this.rawDir = rawDir;
+    }
+
+    /** Creates the database and the tables; every oltp_* workload shares oltp_common's schema, so once suffices. */
+    void prepare(DbServer server) {
+        SqlCli.execute(server, "DROP DATABASE IF EXISTS " + DATABASE + "; CREATE DATABASE " + DATABASE);
+        invoke(server, "oltp_read_write", 4, "prepare", List.of(), server.name() + "-prepare.txt");
+    }
+
+    /**
+     * One measured run.
+     *
+     * @param label distinguishes the raw output file: workload, threads, variant, repeat
+     * @param extra further sysbench options, e.g. {@code --rate=N}
+     */
+    SysbenchResult run(DbServer server, String workload, int threads, List<String> extra, String label) {
+        List<String> args = new ArrayList<>(List.of("--time=" + options.durationSeconds(), "--percentile=99",
+                "--histogram=off", "--report-interval=1"));
+        args.addAll(extra);
+        String output = invoke(server, workload, threads, "run", args, server.name() + "-" + label + ".txt");
+        return SysbenchOutputParser.parse(output);
+    }
+
+    /**
+     * Unmeasured oltp_read_write, so the first measured run does not pay for Basalt's JIT compilation and both
+     * servers start the measurements with warm caches.
+     */
+    void warmUp(DbServer server, int seconds, int threads) {
+        invoke(server, "oltp_read_write", threads, "run", List.of("--time=" + seconds, "--report-interval=1"),
+                server.name() + "-warmup.txt");
+    }
+
+    void cleanup(DbServer server) {
+        invoke(server, "oltp_read_write", 1, "cleanup", List.of(), server.name() + "-cleanup.txt");
+    }
+
+    private String invoke(DbServer server, String workload, int threads, String command, List<String> extra,
+                          String file) {
+        List<String> cmd = new ArrayList<>(List.of("sysbench", workload, "--db-driver=mysql",
+                "--mysql-host=" + DbServer.HOST, "--mysql-port=" + server.port(), "--mysql-user=root",
+                "--mysql-password=", "--mysql-db=" + DATABASE, "--mysql-ssl=off", "--tables=" + options.tables(),
+                "--table-size=" + options.tableSize(), "--threads=" + threads, "--rand-seed=1"));
+        cmd.addAll(extra);
+        cmd.add(command);
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            boolean done = p.waitFor(options.durationSeconds() + 600L, TimeUnit.SECONDS);
+            Files.createDirectories(rawDir);
+            Files.writeString(rawDir.resolve(file), String.join(" ", cmd) + "\n\n" + output);
+            if (!done || p.exitValue() != 0) {
+                throw new IllegalStateException("sysbench " + workload + " " + command + " failed on " + server.name()
+                        + ", see " + rawDir.resolve(file));
+            }
+            return output;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}
