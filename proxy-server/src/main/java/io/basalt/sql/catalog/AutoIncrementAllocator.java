@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * out in cached batches ({@code batch} values per store round trip), so the common call is one atomic increment.
  * Counters are advanced in their own short transactions, never inside the user's, so a rolled-back insert does
  * not give its values back (as in MySQL); a restart skips the rest of the cached batch (as MySQL 8 and TiDB
- * document). Only auto_increment_increment = auto_increment_offset = 1 is supported. Values are signed 64-bit:
- * a BIGINT UNSIGNED counter does not go past 2^63-1.
+ * document). auto_increment_increment / auto_increment_offset pick, as MariaDB does, the smallest value not below
+ * the counter of the form offset + N × increment. Values are signed 64-bit: a BIGINT UNSIGNED counter does not go
+ * past 2^63-1.
  *
  * <p>Thread-safe: concurrent {@link #next} calls get distinct values.
  */
@@ -38,9 +39,18 @@ public final class AutoIncrementAllocator {
                 .register(meters);
     }
 
-    /** The next AUTO_INCREMENT value of {@code table}. */
+    /** The next AUTO_INCREMENT value of {@code table} (increment and offset 1). */
     public long next(TableDef table) {
-        return autoIncrement.computeIfAbsent(table.id(), id -> new TableCounter(MetaKeys.autoIncrement(id))).next();
+        return next(table, 1, 1);
+    }
+
+    /**
+     * The next AUTO_INCREMENT value of {@code table} under the session's auto_increment_increment and
+     * auto_increment_offset (an offset above the increment is ignored, as in MySQL).
+     */
+    public long next(TableDef table, long increment, long offset) {
+        return autoIncrement.computeIfAbsent(table.id(), id -> new TableCounter(MetaKeys.autoIncrement(id)))
+                .next(increment, offset > increment ? 1 : offset);
     }
 
     /**
@@ -63,13 +73,21 @@ public final class AutoIncrementAllocator {
 
     /** The next hidden row id of a table whose rows have no integer primary key handle. */
     public long nextRowId(TableDef table) {
-        return rowIds.computeIfAbsent(table.id(), id -> new TableCounter(MetaKeys.rowId(id))).next();
+        return rowIds.computeIfAbsent(table.id(), id -> new TableCounter(MetaKeys.rowId(id))).next(1, 1);
     }
 
     /** Drops cached state of a table whose counters were removed or reset by DDL. */
     void forget(long tableId) {
         autoIncrement.remove(tableId);
         rowIds.remove(tableId);
+    }
+
+    /** The smallest value ≥ {@code atLeast} (≥ 1) of the form offset + N × increment (1 ≤ offset ≤ increment). */
+    private static long align(long atLeast, long increment, long offset) {
+        if (increment == 1) {
+            return atLeast;
+        }
+        return (atLeast - 1 + increment - offset) / increment * increment + offset;
     }
 
     private long readBase(byte[] key) {
@@ -97,16 +115,20 @@ public final class AutoIncrementAllocator {
             this.key = key;
         }
 
-        long next() {
+        long next(long increment, long offset) {
             while (true) {
                 Range r = range;
-                if (r != null) {
-                    long v = r.next.getAndIncrement();
-                    if (v < r.end) {
-                        return v;
-                    }
+                if (r == null) {
+                    refill(null, 0);
+                    continue;
                 }
-                refill(r, 0);
+                long cur = r.next.get();
+                long v = align(cur, increment, offset);
+                if (v >= r.end) {
+                    refill(r, v);
+                } else if (r.next.compareAndSet(cur, v + 1)) {
+                    return v;
+                }
             }
         }
 

@@ -87,7 +87,9 @@ public record InsertPlan(TableDef table, int[] targets, List<Expr[]> values, Pla
             if (autoIdx >= 0) {
                 Object v = row[autoIdx];
                 if (v == null || (v instanceof Long l && l == 0)) {
-                    long id = allocator(ctx).next(table);
+                    var vars = ctx.session().variables();
+                    long id = allocator(ctx).next(table, vars.getLong("auto_increment_increment"),
+                            vars.getLong("auto_increment_offset"));
                     row[autoIdx] = id;
                     if (firstGenerated == 0) {
                         firstGenerated = id;

@@ -45,6 +45,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 import java.util.ArrayList;
@@ -259,7 +261,16 @@ public final class BasaltSqlEngine implements SqlEngine {
                     : ColumnDefinitions.forExpression(c.label(), c.type(), c.nullable()));
         }
         // information_schema rows are materialised at bind time: such plans get no version and are never reused
-        return new CompiledStatement.Query(q, columns, locking, env.usesVolatileState() ? -1 : snapshot.version());
+        return new CompiledStatement.Query(q, columns, locking, hasOwnLimit(query), env.readsTables(),
+                env.usesVolatileState() ? -1 : snapshot.version());
+    }
+
+    /** Whether the statement's outermost query block has a LIMIT (one inside a UNION branch does not count). */
+    private static boolean hasOwnLimit(SqlNode query) {
+        if (query instanceof SqlOrderBy ob) {
+            return ob.fetch != null || hasOwnLimit(ob.query);
+        }
+        return query instanceof SqlSelect s && s.getFetch() != null;
     }
 
     VirtualTableContext virtualTables(Session session, CatalogSnapshot snapshot) {
@@ -275,11 +286,18 @@ public final class BasaltSqlEngine implements SqlEngine {
         SessionState st = state(session);
         SessionTransaction txn = st.txn;
         boolean changes = !(c instanceof CompiledStatement.Query q) || q.locking();
-        if (changes && txn.isReadOnly()) {
-            throw new MySqlException(ErrorCode.CANT_EXECUTE_IN_READ_ONLY_TRANSACTION);
-        }
         count(c);
         Timer.Sample sample = Timer.start(meters);
+        if (c instanceof CompiledStatement.Query q && !changes && !q.readsTables()) {
+            // as in MariaDB, a query that reads no table neither opens a transaction nor uses up SET TRANSACTION
+            try {
+                sendRows(q, new ExecContext(session, catalog, null, params, serverVersion, false), session, sink);
+                sink.endRows();
+            } finally {
+                sample.stop(latency(c));
+            }
+            return;
+        }
         int savepoint = txn.statementSavepoint();
         Transaction t = txn.forStatement();
         ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes,
@@ -287,17 +305,12 @@ public final class BasaltSqlEngine implements SqlEngine {
         boolean foundRows = (session.clientCapabilities() & io.basalt.protocol.constants.CapabilityFlags.FOUND_ROWS)
                 != 0;
         try {
+            // checked once the statement's transaction exists: an autocommit statement is a transaction too
+            if (changes && txn.isReadOnly()) {
+                throw new MySqlException(ErrorCode.CANT_EXECUTE_IN_READ_ONLY_TRANSACTION);
+            }
             if (c instanceof CompiledStatement.Query q) {
-                sink.columns(q.columns());
-                try (RowSource rows = q.query().root().open(ctx)) {
-                    int n = 0;
-                    for (Object[] r = rows.next(); r != null; r = rows.next()) {
-                        sink.row(r);
-                        if ((++n & 0x3FF) == 0) {
-                            ctx.checkKilled();
-                        }
-                    }
-                }
+                sendRows(q, ctx, session, sink);
                 txn.endStatement(savepoint, null);
                 sink.endRows();
             } else {
@@ -320,10 +333,35 @@ public final class BasaltSqlEngine implements SqlEngine {
             txn.endStatement(savepoint, m);
             throw m;
         } finally {
-            sample.stop(latency.computeIfAbsent(kind(c), k -> Timer.builder("basalt.statement.latency")
-                    .description("statement execution time by statement type").tag("type", k)
-                    .publishPercentileHistogram().register(meters)));
+            sample.stop(latency(c));
         }
+    }
+
+    /**
+     * Sends a query's columns and rows, not the end of the result. sql_select_limit caps a query without a LIMIT
+     * of its own (an unsigned value: the default 2^64-1 reads as -1).
+     */
+    private static void sendRows(CompiledStatement.Query q, ExecContext ctx, Session session, ResultSink sink) {
+        sink.columns(q.columns());
+        long max = q.ownLimit() ? -1L : session.variables().getLong("sql_select_limit");
+        try (RowSource rows = q.query().root().open(ctx)) {
+            for (long n = 0; Long.compareUnsigned(n, max) < 0; ) {
+                Object[] r = rows.next();
+                if (r == null) {
+                    break;
+                }
+                sink.row(r);
+                if ((++n & 0x3FF) == 0) {
+                    ctx.checkKilled();
+                }
+            }
+        }
+    }
+
+    private Timer latency(CompiledStatement c) {
+        return latency.computeIfAbsent(kind(c), k -> Timer.builder("basalt.statement.latency")
+                .description("statement execution time by statement type").tag("type", k)
+                .publishPercentileHistogram().register(meters));
     }
 
     private void count(CompiledStatement c) {

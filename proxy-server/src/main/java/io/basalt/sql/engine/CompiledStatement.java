@@ -19,8 +19,12 @@ sealed interface CompiledStatement {
         return List.of();
     }
 
-    record Query(BoundQuery query, List<ColumnDefinition> columns, boolean locking, long catalogVersion)
-            implements CompiledStatement {
+    /**
+     * @param ownLimit    the statement has a LIMIT of its own, so sql_select_limit does not apply
+     * @param readsTables the query reads stored tables; one that does not runs outside any transaction
+     */
+    record Query(BoundQuery query, List<ColumnDefinition> columns, boolean locking, boolean ownLimit,
+                 boolean readsTables, long catalogVersion) implements CompiledStatement {
     }
 
     record Insert(InsertPlan plan, long catalogVersion) implements CompiledStatement {

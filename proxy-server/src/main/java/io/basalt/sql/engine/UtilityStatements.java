@@ -41,6 +41,7 @@ import io.basalt.sql.show.ShowContext;
 import io.basalt.sql.show.ShowExecutor;
 import io.basalt.sql.sysvar.StatusCounters;
 import io.basalt.sql.sysvar.StatusVariables;
+import io.basalt.sql.txn.SessionTransaction;
 import io.basalt.sql.txn.TransactionCharacteristics;
 import io.basalt.sql.type.SqlType;
 import io.basalt.sql.expr.Truth;
@@ -199,26 +200,37 @@ final class UtilityStatements {
         }
     }
 
+    /**
+     * SET [GLOBAL | SESSION] TRANSACTION. Without a scope it applies to the next transaction only (1568 inside
+     * one), as in MariaDB; SESSION changes the session's variables and also the next transaction.
+     */
     private void setTransaction(Session session, SqlSetTransaction s) {
         var vars = session.variables();
-        boolean global = s.scope() == SqlSetTransaction.Scope.GLOBAL;
-        if (s.scope() != SqlSetTransaction.Scope.GLOBAL && engine.state(session).txn.isOpen()
-                && s.scope() == SqlSetTransaction.Scope.NEXT) {
-            throw new MySqlException(ErrorCode.CANT_CHANGE_TX_CHARACTERISTICS);
-        }
-        if (s.isolationLevel() != null) {
-            if (global) {
-                vars.globals().set("transaction_isolation", s.isolationLevel());
-            } else {
-                vars.set("transaction_isolation", s.isolationLevel());
+        SessionTransaction txn = engine.state(session).txn;
+        Long readOnly = s.readOnly() == null ? null : s.readOnly() ? 1L : 0L;
+        switch (s.scope()) {
+            case GLOBAL -> {
+                if (s.isolationLevel() != null) {
+                    vars.globals().set("transaction_isolation", s.isolationLevel());
+                }
+                if (readOnly != null) {
+                    vars.globals().set("transaction_read_only", readOnly);
+                }
             }
-        }
-        if (s.readOnly() != null) {
-            long v = s.readOnly() ? 1L : 0L;
-            if (global) {
-                vars.globals().set("transaction_read_only", v);
-            } else {
-                vars.set("transaction_read_only", v);
+            case SESSION -> {
+                if (s.isolationLevel() != null) {
+                    vars.set("transaction_isolation", s.isolationLevel());
+                }
+                if (readOnly != null) {
+                    vars.set("transaction_read_only", readOnly);
+                }
+                txn.setNextTransaction(s.isolationLevel(), s.readOnly());
+            }
+            case NEXT -> {
+                if (txn.isOpen()) {
+                    throw new MySqlException(ErrorCode.CANT_CHANGE_TX_CHARACTERISTICS);
+                }
+                txn.setNextTransaction(s.isolationLevel(), s.readOnly());
             }
         }
     }

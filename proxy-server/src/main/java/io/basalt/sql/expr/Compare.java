@@ -31,8 +31,12 @@ public record Compare(Op op, Expr left, Expr right, ComparisonType staticType) i
         SqlType ta = left.typeOf(a);
         SqlType tb = right.typeOf(b);
         ComparisonType ct = staticType != null ? staticType : Comparison.of(ta, tb);
-        int c = ct.compare(a, ta, b, tb, ctx);
-        boolean r = switch (op) {
+        return holds(op, ct.compare(a, ta, b, tb, ctx)) ? 1L : 0L;
+    }
+
+    /** Whether {@code op} holds for a three-way comparison result {@code c} of non-null operands. */
+    static boolean holds(Op op, int c) {
+        return switch (op) {
             case EQ, NULL_SAFE_EQ -> c == 0;
             case NE -> c != 0;
             case LT -> c < 0;
@@ -40,7 +44,6 @@ public record Compare(Op op, Expr left, Expr right, ComparisonType staticType) i
             case GT -> c > 0;
             case GE -> c >= 0;
         };
-        return r ? 1L : 0L;
     }
 
     @Override

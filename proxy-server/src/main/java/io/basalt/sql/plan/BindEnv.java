@@ -14,6 +14,7 @@ public final class BindEnv {
     private final CatalogSnapshot catalog;
     private final ParsedStatement statement;
     private boolean usesVolatileState;
+    private boolean readsTables;
 
     /** {@code statement} may be null for expressions bound outside a statement's text (SET, SHOW ... WHERE). */
     public BindEnv(Session session, CatalogSnapshot catalog, ParsedStatement statement) {
@@ -45,5 +46,15 @@ public final class BindEnv {
 
     public boolean usesVolatileState() {
         return usesVolatileState;
+    }
+
+    /** Marks the statement as reading a stored table (information_schema ones are read at bind time). */
+    void markTableRead() {
+        readsTables = true;
+    }
+
+    /** Whether the statement reads stored table data, so it needs a storage transaction. */
+    public boolean readsTables() {
+        return readsTables;
     }
 }

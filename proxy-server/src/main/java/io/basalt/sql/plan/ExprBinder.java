@@ -238,8 +238,8 @@ public final class ExprBinder {
                         negated);
             }
             default -> {
-                if (call.getOperator() instanceof SqlQuantifyOperator) {
-                    throw new MySqlException(ErrorCode.NOT_SUPPORTED_YET, "ANY/SOME/ALL subqueries");
+                if (call.getOperator() instanceof SqlQuantifyOperator q) {
+                    return quantified(q, ops.get(0), ops.get(1));
                 }
                 return Functions.call(this, call, env.sourceText(call));
             }
@@ -247,7 +247,15 @@ public final class ExprBinder {
     }
 
     private Expr compare(SqlKind kind, SqlNode l, SqlNode r) {
-        Compare.Op op = switch (kind) {
+        Compare.Op op = compareOp(kind);
+        if (isQuery(r) && !isQuery(l)) {
+            return Subqueries.compare(op, bind(l), queries, r, scope);
+        }
+        return Compare.of(op, bind(l), bind(r));
+    }
+
+    private static Compare.Op compareOp(SqlKind kind) {
+        return switch (kind) {
             case EQUALS -> Compare.Op.EQ;
             case NOT_EQUALS -> Compare.Op.NE;
             case LESS_THAN -> Compare.Op.LT;
@@ -255,10 +263,15 @@ public final class ExprBinder {
             case GREATER_THAN -> Compare.Op.GT;
             default -> Compare.Op.GE;
         };
-        if (isQuery(r) && !isQuery(l)) {
-            return Subqueries.compare(op, bind(l), queries, r, scope);
+    }
+
+    /** {@code x op ANY|SOME|ALL (subquery)}; MySQL's grammar has no quantified comparison with a value list. */
+    private Expr quantified(SqlQuantifyOperator q, SqlNode value, SqlNode set) {
+        if (!isQuery(set)) {
+            throw new MySqlException(ErrorCode.NOT_SUPPORTED_YET, "ANY/SOME/ALL with a value list");
         }
-        return Compare.of(op, bind(l), bind(r));
+        return Subqueries.quantified(compareOp(q.comparisonKind), q.getKind() == SqlKind.ALL, bind(value), queries,
+                set, scope);
     }
 
     private Expr in(SqlNode value, SqlNode list, boolean negated) {

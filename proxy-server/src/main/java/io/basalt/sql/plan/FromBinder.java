@@ -92,6 +92,7 @@ final class FromBinder {
         }
         TableDef t = env.catalog().table(db, name)
                 .orElseThrow(() -> new MySqlException(ErrorCode.NO_SUCH_TABLE, db, name));
+        env.markTableRead();
         addColumns(t, qualifier, db);
         return new FromItem.Table(t, qualifier, offset);
     }

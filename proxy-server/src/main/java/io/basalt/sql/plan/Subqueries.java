@@ -38,6 +38,15 @@ final class Subqueries {
                 op, false, b.correlated());
     }
 
+    /** {@code probe op ANY|SOME|ALL (subquery)}. */
+    static Expr quantified(Compare.Op op, boolean all, Expr probe, QueryBinder queries, SqlNode node,
+                           NameScope scope) {
+        Bound b = bind(queries, node, scope);
+        oneColumn(b.query());
+        return new SubqueryExpr(all ? SubqueryExpr.Kind.ALL : SubqueryExpr.Kind.ANY, b.query().root(),
+                b.query().columns().get(0).type(), probe, op, false, b.correlated());
+    }
+
     /** A bound subquery and whether it reads a column of the enclosing query (then it runs per outer row). */
     private record Bound(BoundQuery query, boolean correlated) {
     }

@@ -22,8 +22,8 @@ import java.util.List;
  *   <li>length: display width for integers (INT 11, INT UNSIGNED 10, BIGINT 20), characters × 4 for text,
  *       DECIMAL(p,s) p + (s &gt; 0) + (signed), FLOAT 12, DOUBLE 22, DATE 10, TIME 10, DATETIME/TIMESTAMP 19, each
  *       temporal + fsp + 1 when fsp &gt; 0, TEXT types 255/65535/16777215 × 4, LONGTEXT/LONGBLOB/JSON 2^32-1;</li>
- *   <li>decimals: DECIMAL scale, temporal fsp, 31 (not fixed) for FLOAT/DOUBLE without (M,D), 0 for table string
- *       columns and 39 for string expressions;</li>
+ *   <li>decimals: DECIMAL scale, temporal fsp, 31 (not fixed) for FLOAT/DOUBLE without (M,D) or fixed result
+ *       decimals, 0 for table string columns and 39 for string expressions;</li>
  *   <li>collation 45 (utf8mb4_general_ci) for text, 63 (binary) for the rest, as MariaDB sends them once text is
  *       converted to utf8mb4 for the client (Basalt always sends UTF-8); a column with a binary collation
  *       ({@code utf8mb4_bin}) has the BINARY flag;</li>
@@ -217,7 +217,8 @@ public final class ColumnDefinitions {
     private static int columnDecimals(SqlType type) {
         return switch (type.kind().category()) {
             case DECIMAL -> type.scale();
-            case FLOATING -> type.precision() > 0 ? type.scale() : NOT_FIXED_DECIMALS;
+            // DOUBLE(M,D), or a DOUBLE result with fixed decimals (PI(), STD(int), DOUBLE(10,2) * 2)
+            case FLOATING -> type.precision() > 0 || type.scale() > 0 ? type.scale() : NOT_FIXED_DECIMALS;
             case TEMPORAL -> type.kind() == TypeKind.DATE ? 0 : type.fsp();
             default -> 0;
         };

@@ -42,6 +42,10 @@ public final class SessionTransaction {
     private boolean readOnly;
     /** READ COMMITTED, fixed when the transaction starts: every later statement reads a fresh snapshot. */
     private boolean readCommitted;
+    /** SET TRANSACTION without GLOBAL/SESSION: the next transaction's isolation level; null = the session's. */
+    private String nextIsolation;
+    /** Likewise its access mode. */
+    private Boolean nextReadOnly;
 
     public SessionTransaction(TxnStore store, Session session) {
         this(store, session, null);
@@ -63,10 +67,25 @@ public final class SessionTransaction {
         return txn != null && readOnly;
     }
 
+    /**
+     * Characteristics for the next transaction only (SET TRANSACTION without GLOBAL/SESSION, and SET SESSION
+     * TRANSACTION, which replaces a pending one); null arguments leave that characteristic as it is. Transactions
+     * after the next one use the session's variables again.
+     *
+     * @param isolationLevel READ-COMMITTED, REPEATABLE-READ, ...
+     */
+    public void setNextTransaction(String isolationLevel, Boolean readOnly) {
+        if (isolationLevel != null) {
+            nextIsolation = isolationLevel;
+        }
+        if (readOnly != null) {
+            nextReadOnly = readOnly;
+        }
+    }
+
     /** BEGIN / START TRANSACTION: commits an open transaction first (MySQL's implicit commit). */
     public void begin(TransactionCharacteristics chars) {
         commit();
-        readOnly = chars.readOnly() || session.variables().getLong("transaction_read_only") != 0;
         txn = startStorageTxn(chars);
         explicit = true;
         publishStatus();
@@ -78,7 +97,6 @@ public final class SessionTransaction {
      */
     public Transaction forStatement() {
         if (txn == null) {
-            readOnly = session.variables().getLong("transaction_read_only") != 0;
             txn = startStorageTxn(TransactionCharacteristics.DEFAULT);
             explicit = false;
             publishStatus();
@@ -233,11 +251,17 @@ public final class SessionTransaction {
         }
     }
 
+    /** Starts the storage transaction and fixes the characteristics, using up those set for this one only. */
     private Transaction startStorageTxn(TransactionCharacteristics chars) {
         SessionVariables vars = session.variables();
         boolean pessimistic = chars.pessimistic() != null ? chars.pessimistic()
                 : "PESSIMISTIC".equals(vars.getString("tidb_txn_mode"));
-        readCommitted = "READ-COMMITTED".equals(vars.getString("transaction_isolation"));
+        readOnly = chars.readOnly()
+                || (nextReadOnly != null ? nextReadOnly : vars.getLong("transaction_read_only") != 0);
+        readCommitted = "READ-COMMITTED".equals(
+                nextIsolation != null ? nextIsolation : vars.getString("transaction_isolation"));
+        nextIsolation = null;
+        nextReadOnly = null;
         TxnOptions options = store.defaultOptions()
                 .withPessimistic(pessimistic)
                 .withAsyncCommit(vars.getLong("tidb_enable_async_commit") != 0)

@@ -61,6 +61,20 @@ class AutoIncrementAllocatorTest {
     }
 
     @Test
+    void incrementAndOffsetPickTheNextValueOfTheirSeries() {
+        try (TxnStore store = StoreFixture.open(dir)) {
+            AutoIncrementAllocator ids = allocator(store, 10);
+            assertThat(List.of(ids.next(T, 5, 1), ids.next(T, 5, 1), ids.next(T, 5, 1))).containsExactly(1L, 6L, 11L);
+            assertThat(ids.next(T, 10, 3)).isEqualTo(13);
+            assertThat(ids.next(T, 1, 1)).isEqualTo(14);
+            assertThat(ids.next(T, 2, 5)).as("an offset above the increment is ignored").isEqualTo(15);
+            ids.observe(T, 20);
+            assertThat(ids.next(T, 100, 1)).as("beyond the cached batch").isEqualTo(101);
+            assertThat(ids.next(T, 1, 1)).isEqualTo(102);
+        }
+    }
+
+    @Test
     void observeBeforeAnyNext() {
         try (TxnStore store = StoreFixture.open(dir)) {
             AutoIncrementAllocator ids = allocator(store, 100);

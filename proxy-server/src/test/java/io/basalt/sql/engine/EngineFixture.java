@@ -49,7 +49,8 @@ final class EngineFixture implements AutoCloseable {
     }
 
     /** The outcome of one statement: a result set or an OK. */
-    record Result(List<String> labels, List<List<Object>> rows, long affected, long lastInsertId, String info) {
+    record Result(List<ColumnDefinition> columns, List<String> labels, List<List<Object>> rows, long affected,
+                  long lastInsertId, String info) {
         List<Object> column(int i) {
             return rows.stream().map(r -> r.get(i)).toList();
         }
@@ -92,6 +93,7 @@ final class EngineFixture implements AutoCloseable {
     }
 
     private static final class Recorder implements ResultSink {
+        List<ColumnDefinition> columns;
         List<String> labels;
         final List<List<Object>> rows = new ArrayList<>();
         long affected;
@@ -100,6 +102,7 @@ final class EngineFixture implements AutoCloseable {
 
         @Override
         public void columns(List<ColumnDefinition> columns) {
+            this.columns = columns;
             labels = columns.stream().map(ColumnDefinition::name).toList();
         }
 
@@ -120,7 +123,7 @@ final class EngineFixture implements AutoCloseable {
         }
 
         Result result() {
-            return new Result(labels, rows, affected, lastInsertId, info);
+            return new Result(columns, labels, rows, affected, lastInsertId, info);
         }
     }
 }
