@@ -369,6 +369,8 @@ class CommandProtocolTest {
     @Test
     void resetConnectionRestoresAFreshSession() throws IOException {
         int resets = server.engine().resets();
+        // a server-wide count: connections of earlier tests may still be releasing theirs, never adding any
+        long openBefore = server.context().openPreparedStatements();
         try (RawClient c = root()) {
             prepare(c, "SELECT ?, ?");
             okOf(c, "SET autocommit=0");
@@ -378,7 +380,7 @@ class CommandProtocolTest {
             assertThat(server.engine().resets()).isEqualTo(resets + 1);
             c.write(0, execute(1, true, 1, "x", false));
             assertThat(c.read().err().code()).isEqualTo(1243);
-            assertThat(server.context().openPreparedStatements()).isZero();
+            assertThat(server.context().openPreparedStatements()).isLessThanOrEqualTo(openBefore);
         }
     }
 }
