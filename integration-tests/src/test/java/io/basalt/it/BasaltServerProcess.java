@@ -13,7 +13,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The built Basalt server ({@code proxy-server/target/basalt-server.jar}) running as a separate JVM on a free
@@ -147,7 +146,8 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
 
     /**
      * Stops the server with SIGTERM and checks that it exits cleanly (status 0, or 143 from the JVM's default
-     * SIGTERM handling) within a minute. The data directory is removed after a clean exit and kept for inspection otherwise.
+     * SIGTERM handling) within a minute. The data directory is removed after a clean exit and kept for inspection
+     * otherwise.
      */
     @Override
     public void close() {
@@ -159,19 +159,15 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
             throw new IllegalStateException("Basalt server on port " + port + " died before it was stopped, status "
                     + process.exitValue() + ", data kept in " + runDir + "\n" + log.tail());
         }
-        process.destroy();
+        if (!ProcessStop.terminate(process, STOP_TIMEOUT)) {
+            throw new IllegalStateException("Basalt server on port " + port + " did not exit within "
+                    + STOP_TIMEOUT.toSeconds() + " s of SIGTERM; killed, data kept in " + runDir + "\n" + log.tail());
+        }
         try {
-            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IllegalStateException("Basalt server on port " + port + " did not exit within "
-                        + STOP_TIMEOUT.toSeconds() + " s of SIGTERM; killed, data kept in " + runDir + "\n"
-                        + log.tail());
-            }
             log.drain(Duration.ofSeconds(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            process.destroyForcibly();
-            throw new IllegalStateException("interrupted while stopping Basalt", e);
+            throw new IllegalStateException("interrupted while reading Basalt's last log lines", e);
         }
         int status = process.exitValue();
         if (status != 0 && status != EXIT_ON_SIGTERM) {

@@ -142,16 +142,7 @@ public final class MariaDbReference implements SqlEndpoint, AutoCloseable {
             return;
         }
         closed = true;
-        process.destroy();
-        try {
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
+        ProcessStop.terminate(process, Duration.ofSeconds(60));
         TempDirs.deleteRecursively(baseDir);
     }
 }
