@@ -71,6 +71,8 @@ public enum ErrorCode {
     SUBQUERY_NO_1_ROW(1242, "21000", "Subquery returns more than 1 row"),
     UNKNOWN_STMT_HANDLER(1243, "HY000", "Unknown prepared statement handler (%s) given to %s"),
     OPERAND_COLUMNS(1241, "21000", "Operand should contain %d column(s)"),
+    /** The text is the dump thread's reason; a replica shows it as "Got fatal error 1236 from master …". */
+    MASTER_FATAL_ERROR_READING_BINLOG(1236, "HY000", "%s"),
     NOT_SUPPORTED_YET(1235, "42000", "This version of Basalt doesn't yet support '%s'"),
     CANT_CHANGE_TX_CHARACTERISTICS(1568, "25001", "Transaction characteristics can't be changed while a transaction is in progress"),
     WARN_DATA_OUT_OF_RANGE(1264, "22003", "Out of range value for column '%s' at row %d"),
