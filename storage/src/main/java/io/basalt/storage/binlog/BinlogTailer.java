@@ -79,6 +79,11 @@ public final class BinlogTailer implements AutoCloseable {
         }
     }
 
+    /** Whether the binlog was closed (server shutdown): {@link #next} returns null at once from then on. */
+    public boolean binlogClosed() {
+        return end.closed();
+    }
+
     @Override
     public void close() {
         closeChannel();
