@@ -2,6 +2,7 @@ package io.basalt.server;
 
 import io.basalt.server.auth.UserAccounts;
 import io.basalt.server.command.ServerContext;
+import io.basalt.server.replication.ReplicationService;
 import io.basalt.server.config.BasaltConfig;
 import io.basalt.server.config.BinlogSettings;
 import io.basalt.server.config.ServerConfig;
@@ -111,7 +112,8 @@ public final class BasaltServer implements AutoCloseable {
                 InitFile.run(Path.of(sc.initFile), sql.engine(), sessions, globals);
             }
             ServerContext context = new ServerContext(sql.engine(), sessions, globals,
-                    UserAccounts.fromConfig(sc.users), new ServerMetrics(meters), sc.version, sc.defaultAuthPlugin);
+                    UserAccounts.fromConfig(sc.users), new ServerMetrics(meters), sc.version, sc.defaultAuthPlugin,
+                    new ReplicationService(binlog, meters));
             network = new NettyServer(context, sc);
             network.start();
             BasaltServer server = new BasaltServer(config, binlog, store, sql, network);

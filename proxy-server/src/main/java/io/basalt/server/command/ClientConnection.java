@@ -18,6 +18,7 @@ import io.basalt.server.auth.AuthResult;
 import io.basalt.server.auth.Authenticator;
 import io.basalt.server.auth.HostPattern;
 import io.basalt.server.auth.UserAccount;
+import io.basalt.server.replication.BinlogDump;
 import io.basalt.session.Session;
 import io.basalt.sql.engine.ResultSink;
 import io.basalt.sql.sysvar.SessionVariables;
@@ -37,7 +38,10 @@ import java.util.function.Consumer;
  * {@link Session} and prepared statements and releases them when the connection goes.
  *
  * <p>Threading: {@link #greet} runs once, before any packet; every other entry point is called by the one thread
- * that processes the connection's packets at a time, in arrival order (the transport guarantees both).
+ * that processes the connection's packets at a time, in arrival order (the transport guarantees both). The one
+ * exception is a binlog dump: from the end of its COM_BINLOG_DUMP packet until its stream ends, its own thread owns
+ * the output, and packets that arrive meanwhile are dropped unanswered, as a MariaDB dump thread never reads them
+ * (mysql-binlog-connector-java pings dump connections; an OK in the event stream would corrupt it).
  */
 public final class ClientConnection {
     /** Largest packet accepted before login; a handshake response with attributes is a few hundred bytes. */
@@ -80,6 +84,9 @@ public final class ClientConnection {
     private Session session;
     private String pendingSwitchCommand;
     private Consumer<byte[]> pendingSwitch;
+    private BinlogDump pendingDump;
+    /** Set while a dump thread owns the output; volatile: written by the worker and the dump thread. */
+    private volatile BinlogDump dump;
 
     public ClientConnection(ServerContext server, PacketOutput output, ConnectionControl control,
                             InetAddress clientAddress) {
@@ -112,7 +119,7 @@ public final class ClientConnection {
     /** Processes one packet from the client and releases it. */
     public void onPacket(Packet packet) {
         try {
-            if (phase == Phase.CLOSED) {
+            if (phase == Phase.CLOSED || dump != null) {
                 return;
             }
             responses.begin(packet.nextSequenceId());
@@ -122,6 +129,7 @@ public final class ClientConnection {
                 login(packet);
             }
             responses.output().flush();
+            startPendingDump();
         } catch (ClientGoneException e) {
             close();
         } finally {
@@ -153,6 +161,12 @@ public final class ClientConnection {
     public void onDisconnect() {
         phase = Phase.CLOSED;
         pendingSwitch = null;
+        pendingDump = null;
+        BinlogDump running = dump;
+        if (running != null) {
+            running.stop();
+        }
+        server.replication().unregister(connectionId);
         statements.closeAll();
         if (session != null) {
             try {
@@ -165,9 +179,9 @@ public final class ClientConnection {
         }
     }
 
-    /** Whether login has completed and the connection is open. */
+    /** Whether login has completed and the connection is open and takes commands (not streaming a binlog dump). */
     public boolean isLoggedIn() {
-        return phase == Phase.COMMANDS;
+        return phase == Phase.COMMANDS && dump == null;
     }
 
     /** Seconds a logged-in connection may stay idle now: the session's wait_timeout. */
@@ -328,6 +342,32 @@ public final class ClientConnection {
     void awaitAuthSwitchResponse(String processListName, Consumer<byte[]> continuation) {
         pendingSwitchCommand = processListName;
         pendingSwitch = continuation;
+    }
+
+    /** COM_BINLOG_DUMP: the dump's thread takes over the output once the current packet has been processed. */
+    void startDumpAfterThisPacket(BinlogDump d) {
+        pendingDump = d;
+    }
+
+    private void startPendingDump() {
+        BinlogDump d = pendingDump;
+        if (d == null || phase != Phase.COMMANDS) {
+            return;
+        }
+        pendingDump = null;
+        dump = d;
+        d.start(this::dumpEnded);
+    }
+
+    /** On the dump thread: after EOF the connection takes commands again; after anything else it is closed. */
+    private void dumpEnded(boolean eof) {
+        try {
+            if (!eof) {
+                close();
+            }
+        } finally {
+            dump = null;
+        }
     }
 
     /** COM_RESET_CONNECTION: engine state, session variables and prepared statements back to a fresh login's. */

@@ -40,6 +40,8 @@ final class CommandDispatcher {
         handlers.put(CommandType.COM_STMT_SEND_LONG_DATA, new ComStmtSendLongDataHandler());
         handlers.put(CommandType.COM_STMT_RESET, new ComStmtResetHandler());
         handlers.put(CommandType.COM_STMT_CLOSE, new ComStmtCloseHandler());
+        handlers.put(CommandType.COM_REGISTER_SLAVE, new ComRegisterSlaveHandler());
+        handlers.put(CommandType.COM_BINLOG_DUMP, new ComBinlogDumpHandler());
     }
 
     /** Runs one command packet (its reply sequence already set up by the caller). */

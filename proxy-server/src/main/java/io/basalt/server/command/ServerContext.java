@@ -2,6 +2,7 @@ package io.basalt.server.command;
 
 import io.basalt.server.auth.UserAccounts;
 import io.basalt.server.metrics.ServerMetrics;
+import io.basalt.server.replication.ReplicationService;
 import io.basalt.session.SessionRegistry;
 import io.basalt.sql.engine.SqlEngine;
 import io.basalt.sql.sysvar.SystemVariables;
@@ -11,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What every connection of one server shares: the SQL engine, the session registry, the global system variables,
- * the accounts, the meters, and the server-wide count of open prepared statements (max_prepared_stmt_count is a
+ * the accounts, the meters, the binlog dump service, and the server-wide count of open prepared statements (max_prepared_stmt_count is a
  * global limit in MySQL). Thread-safe.
  */
 public final class ServerContext {
@@ -22,11 +23,13 @@ public final class ServerContext {
     private final ServerMetrics metrics;
     private final String serverVersion;
     private final String greetingAuthPlugin;
+    private final ReplicationService replication;
     private final SecureRandom random = new SecureRandom();
     private final AtomicLong preparedStatements = new AtomicLong();
 
     public ServerContext(SqlEngine engine, SessionRegistry sessions, SystemVariables globals, UserAccounts accounts,
-                         ServerMetrics metrics, String serverVersion, String greetingAuthPlugin) {
+                         ServerMetrics metrics, String serverVersion, String greetingAuthPlugin,
+                         ReplicationService replication) {
         this.engine = engine;
         this.sessions = sessions;
         this.globals = globals;
@@ -34,6 +37,7 @@ public final class ServerContext {
         this.metrics = metrics;
         this.serverVersion = serverVersion;
         this.greetingAuthPlugin = greetingAuthPlugin;
+        this.replication = replication;
     }
 
     public SqlEngine engine() {
@@ -62,6 +66,10 @@ public final class ServerContext {
 
     public String greetingAuthPlugin() {
         return greetingAuthPlugin;
+    }
+
+    public ReplicationService replication() {
+        return replication;
     }
 
     public SecureRandom random() {

@@ -6,10 +6,14 @@ import io.basalt.server.config.ServerConfig;
 import io.basalt.server.config.UserConfig;
 import io.basalt.server.metrics.ServerMetrics;
 import io.basalt.server.netty.NettyServer;
+import io.basalt.server.replication.ReplicationService;
+import io.basalt.storage.binlog.BinlogConfig;
+import io.basalt.storage.binlog.BinlogService;
 import io.basalt.session.SessionRegistry;
 import io.basalt.sql.sysvar.SystemVariables;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -27,13 +31,13 @@ public final class TestServer implements AutoCloseable {
     private final ServerContext context;
     private final NettyServer server;
 
-    private TestServer(ServerConfig config) {
+    private TestServer(ServerConfig config, BinlogService binlog) {
         this.config = config;
         SystemVariables globals = SystemVariables.withDefaults();
         globals.set("max_allowed_packet", config.maxAllowedPacket);
         UserAccounts accounts = UserAccounts.fromConfig(config.users);
         this.context = new ServerContext(engine, sessions, globals, accounts, new ServerMetrics(meters),
-                config.version, config.defaultAuthPlugin);
+                config.version, config.defaultAuthPlugin, new ReplicationService(binlog, meters));
         this.server = new NettyServer(context, config);
     }
 
@@ -43,11 +47,20 @@ public final class TestServer implements AutoCloseable {
 
     /** @param customize changes the configuration before the server starts */
     public static TestServer start(Consumer<ServerConfig> customize) throws Exception {
+        return start(customize, BinlogService.open(BinlogConfig.defaults(Path.of("unused")).withEnabled(false),
+                new SimpleMeterRegistry()));
+    }
+
+    /**
+     * A server whose binlog dump service streams {@code binlog} (owned by the caller, who closes it after this
+     * server).
+     */
+    public static TestServer start(Consumer<ServerConfig> customize, BinlogService binlog) throws Exception {
         ServerConfig config = new ServerConfig();
         config.port = 0;
         config.users = List.of(new UserConfig("root", "", "localhost"), new UserConfig("alice", "secret", "%"));
         customize.accept(config);
-        TestServer s = new TestServer(config);
+        TestServer s = new TestServer(config, binlog);
         s.server.start();
         return s;
     }
