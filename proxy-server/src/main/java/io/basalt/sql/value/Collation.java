@@ -18,19 +18,35 @@ public final class Collation {
     private Collation() {
     }
 
+    /**
+     * Compares in one pass while both strings are ASCII: the first difference between two ASCII characters decides,
+     * as each of them is one weight of the sort key, so the (long) rest of the strings is never scanned — sorting
+     * sysbench's 120-character values mostly looks at a few characters. A non-ASCII character before the decision
+     * falls back to the storage sort keys.
+     */
     public static int compareCi(String a, String b) {
         int la = trimmedLength(a);
         int lb = trimmedLength(b);
-        if (isAscii(a, la) && isAscii(b, lb)) {
-            int n = Math.min(la, lb);
-            for (int i = 0; i < n; i++) {
-                int d = upper(a.charAt(i)) - upper(b.charAt(i));
-                if (d != 0) {
-                    return d;
-                }
+        int n = Math.min(la, lb);
+        for (int i = 0; i < n; i++) {
+            char ca = a.charAt(i);
+            char cb = b.charAt(i);
+            if ((ca | cb) >= 0x80) {
+                return compareSortKeys(a, b);
             }
-            return la - lb;
+            int d = upper(ca) - upper(cb);
+            if (d != 0) {
+                return d;
+            }
         }
+        // a longer rest that is not all ASCII may fold to nothing (ignorable characters): let the sort keys decide
+        if (la != lb && !(la > lb ? isAscii(a, lb, la) : isAscii(b, la, lb))) {
+            return compareSortKeys(a, b);
+        }
+        return la - lb;
+    }
+
+    private static int compareSortKeys(String a, String b) {
         return Arrays.compareUnsigned(CaseInsensitiveCollation.sortKey(a), CaseInsensitiveCollation.sortKey(b));
     }
 
@@ -41,7 +57,7 @@ public final class Collation {
     /** A string that is equal for two inputs iff they are equal under the collation (for hashing and grouping). */
     public static String sortKey(String s) {
         int len = trimmedLength(s);
-        if (isAscii(s, len)) {
+        if (isAscii(s, 0, len)) {
             boolean folded = true;
             for (int i = 0; i < len && folded; i++) {
                 char c = s.charAt(i);
@@ -93,8 +109,8 @@ public final class Collation {
         return end;
     }
 
-    private static boolean isAscii(String s, int len) {
-        for (int i = 0; i < len; i++) {
+    private static boolean isAscii(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
             if (s.charAt(i) >= 0x80) {
                 return false;
             }
