@@ -69,6 +69,7 @@ public final class BasaltSqlEngine implements SqlEngine {
     private final SessionRegistry sessions;
     private final String serverVersion;
     private final PlanCache planCache = new PlanCache(PLAN_CACHE_SIZE);
+    private final TransactionControlCache transactionControl = new TransactionControlCache();
     private final StatusCounters counters = new StatusCounters();
     private final StatusVariables status;
     private final UtilityStatements utility;
@@ -140,15 +141,25 @@ public final class BasaltSqlEngine implements SqlEngine {
     public void execute(Session session, String sql, ResultSink sink) {
         counters.increment(StatusCounters.Counter.QUESTIONS);
         counters.increment(StatusCounters.Counter.QUERIES);
+        ParsedStatement control = transactionControl.get(sql);
+        if (control != null) {
+            session.warnings().clear();
+            utility.execute(session, control.node(), sql, sink);
+            return;
+        }
         CatalogSnapshot snapshot = catalog.snapshot();
         NormalizedStatement normalized = LiteralNormalizer.normalize(sql);
+        ParsedStatement parsed = null;
         if (normalized != null) {
             PlanCache.Key key = new PlanCache.Key(session.currentDatabase(), normalized.key());
             CompiledStatement c = planCache.get(key, snapshot.version());
             if (c == null) {
-                c = compile(session, BasaltSqlParser.parseStatement(normalized.key()), snapshot);
+                ParsedStatement p = BasaltSqlParser.parseStatement(normalized.key());
+                c = compile(session, p, snapshot);
                 if (c != null) {
                     planCache.put(key, c);
+                } else if (normalized.key().equals(sql)) {
+                    parsed = p;
                 }
             }
             if (c != null) {
@@ -157,7 +168,10 @@ public final class BasaltSqlEngine implements SqlEngine {
                 return;
             }
         }
-        ParsedStatement parsed = BasaltSqlParser.parseStatement(sql);
+        if (parsed == null) {
+            parsed = BasaltSqlParser.parseStatement(sql);
+        }
+        transactionControl.remember(sql, parsed);
         SqlNode tree = parsed.node();
         if (!UtilityStatements.isDiagnostics(tree)) {
             session.warnings().clear();
