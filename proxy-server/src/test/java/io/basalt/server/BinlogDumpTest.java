@@ -203,6 +203,24 @@ class BinlogDumpTest {
     }
 
     @Test
+    void fakeRotateOfALaterFileIsChecksummedAsTheFileBeforeIt() throws Exception {
+        start();
+        writeFourGroups();
+        sql("FLUSH BINARY LOGS");
+        // mariadb-binlog asks for an unchecksummed first fake Rotate, then expects CRCs as the FDE announced
+        try (RawClient c = replica("@master_binlog_checksum = 'NONE'")) {
+            dump(c, 4, 1, 0, "basalt-bin.000001");
+            List<Packet> fake = ofType(readToEnd(c), BinlogEventType.ROTATE).stream()
+                    .filter(p -> p.header().flags() == EventFlags.ARTIFICIAL).toList();
+            assertThat(fake).hasSize(2);
+            int unchecksummed = EventHeader.SIZE + 8 + "basalt-bin.000001".length();
+            assertThat(fake.get(0).event()).hasSize(unchecksummed);
+            assertThat(fake.get(1).event()).hasSize(unchecksummed + 4);
+            assertThat(RotateEvent.decode(fake.get(1).body()).nextFile()).isEqualTo("basalt-bin.000002");
+        }
+    }
+
+    @Test
     void annotateRowsEventsAreSentOnlyWhenAskedFor() throws Exception {
         start();
         writeFourGroups();

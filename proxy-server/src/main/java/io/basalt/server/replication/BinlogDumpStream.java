@@ -43,7 +43,8 @@ final class BinlogDumpStream {
     private final ResponseWriter responses;
     private final PacketOutput out;
     private final ReplicationMetrics metrics;
-    private BinlogChecksum fileChecksum = BinlogChecksum.NONE;
+    /** The checksum of the file being sent; until its first FDE, what the replica asked for at connect. */
+    private BinlogChecksum fileChecksum;
 
     BinlogDumpStream(BinlogService binlog, DumpStart start, long serverId, ResponseWriter responses,
                      ReplicationMetrics metrics) {
@@ -53,6 +54,7 @@ final class BinlogDumpStream {
         this.responses = responses;
         this.out = responses.output();
         this.metrics = metrics;
+        this.fileChecksum = start.settings().fakeEventChecksum();
     }
 
     /** Streams until the end (non-blocking), an error, the client leaving, shutdown, or an interrupt. */
@@ -140,9 +142,12 @@ final class BinlogDumpStream {
         }
     }
 
+    /**
+     * The fake Rotate of the first file is checksummed as the replica asked at connect (it has no FDE yet); later
+     * ones as the previous file's events, which is what the replica expects by then (MariaDB's current_checksum_alg).
+     */
     private void sendFakeRotate(String file, long position) {
-        sendArtificial(b -> ReplicationEvents.fakeRotate(b, file, position, serverId,
-                start.settings().fakeEventChecksum()));
+        sendArtificial(b -> ReplicationEvents.fakeRotate(b, file, position, serverId, fileChecksum));
     }
 
     private void sendFormatDescription(TailedEvent fde, boolean resetCreated, boolean resetLogPos) {
