@@ -30,18 +30,20 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
     private static final int EXIT_ON_SIGTERM = 143;
     private static final String HOST = "127.0.0.1";
 
-    private final Process process;
-    private final ProcessLog log;
+    private final List<String> command;
     /** Holds data/ and the optional basalt.yaml. */
     private final Path runDir;
     private final int port;
+    private final Duration startupTimeout;
+    private Process process;
+    private ProcessLog log;
     private boolean closed;
 
-    private BasaltServerProcess(Process process, ProcessLog log, Path runDir, int port) {
-        this.process = process;
-        this.log = log;
+    private BasaltServerProcess(List<String> command, Path runDir, int port, Duration startupTimeout) {
+        this.command = List.copyOf(command);
         this.runDir = runDir;
         this.port = port;
+        this.startupTimeout = startupTimeout;
     }
 
     /** Starts a server with the default configuration. */
@@ -68,18 +70,56 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
                 command.addAll(List.of("--config", config.toString()));
             }
             command.addAll(options.extraArgs());
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            Path logFile = ReactorRoot.targetDir().resolve("server-logs").resolve(
-                    "basalt-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("HHmmss-SSS")) + "-" + port
-                            + ".log");
-            ProcessLog log = new ProcessLog(process.getInputStream(), logFile, line -> line.contains(READY_LINE));
-            LOG.info("starting Basalt on port {}: {} (log {})", port, String.join(" ", command), logFile);
-            BasaltServerProcess server = new BasaltServerProcess(process, log, runDir, port);
-            server.awaitReady(options.startupTimeout());
+            BasaltServerProcess server = new BasaltServerProcess(command, runDir, port, options.startupTimeout());
+            server.launch();
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + jar, e);
         }
+    }
+
+    /** Starts the server process on this instance's data directory and port and waits for the ready line. */
+    private void launch() {
+        try {
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + String.join(" ", command), e);
+        }
+        Path logFile = ReactorRoot.targetDir().resolve("server-logs").resolve(
+                "basalt-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("HHmmss-SSS")) + "-" + port
+                        + ".log");
+        log = new ProcessLog(process.getInputStream(), logFile, line -> line.contains(READY_LINE));
+        LOG.info("starting Basalt on port {}: {} (log {})", port, String.join(" ", command), logFile);
+        awaitReady(startupTimeout);
+    }
+
+    /** Stops the server cleanly (as {@link #close} checks it) and starts it again on the same data and port. */
+    public void restart() {
+        stopCleanly();
+        launch();
+    }
+
+    /**
+     * Kills the server with SIGKILL, as a crash would, and starts it again on the same data and port: its recovery
+     * runs. Returns once it is ready.
+     */
+    public void crashAndRestart() {
+        process.destroyForcibly();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("Basalt on port " + port + " survived SIGKILL");
+            }
+            log.drain(Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while killing Basalt", e);
+        }
+        launch();
+    }
+
+    /** The server's data directory (its binlog is in {@code binlog/} below it). */
+    public Path dataDir() {
+        return runDir.resolve("data");
     }
 
     /** The server jar of this reactor; fails with the command that builds it when it is missing. */
@@ -155,6 +195,13 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
             return;
         }
         closed = true;
+        int status = stopCleanly();
+        TempDirs.deleteRecursively(runDir);
+        LOG.info("Basalt on port {} stopped cleanly (status {})", port, status);
+    }
+
+    /** SIGTERM and the checks of {@link #close}; keeps the data directory. */
+    private int stopCleanly() {
         if (!process.isAlive()) {
             throw new IllegalStateException("Basalt server on port " + port + " died before it was stopped, status "
                     + process.exitValue() + ", data kept in " + runDir + "\n" + log.tail());
@@ -174,8 +221,7 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
             throw new IllegalStateException("Basalt server on port " + port + " exited with status " + status
                     + " after SIGTERM, data kept in " + runDir + "\n" + log.tail());
         }
-        TempDirs.deleteRecursively(runDir);
-        LOG.info("Basalt on port {} stopped cleanly (status {})", port, status);
+        return status;
     }
 
     /**

@@ -36,8 +36,10 @@ public final class ExternalCommand {
                 if (!finished) {
                     process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 }
+                // lenient decoding: tools such as mariadb-binlog print binary column values as raw bytes
                 Result result = new Result(finished ? process.exitValue() : -1, !finished,
-                        Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+                        new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
+                        new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
                 if (logFile != null) {
                     Files.createDirectories(logFile.getParent());
                     Files.writeString(logFile, "$ " + String.join(" ", command) + "\n" + result.stdout()

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +52,14 @@ public final class MariaDbReference implements SqlEndpoint, AutoCloseable {
     }
 
     public static MariaDbReference start() {
+        return start(List.of());
+    }
+
+    /**
+     * A reference server with further mariadbd options, e.g. {@code --server-id=2} for a replica of Basalt (whose
+     * server_id is 1, MariaDB's default too); later options override the defaults here.
+     */
+    public static MariaDbReference start(List<String> extraArgs) {
         unavailableReason().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
@@ -61,12 +70,14 @@ public final class MariaDbReference implements SqlEndpoint, AutoCloseable {
             Path dataDir = baseDir.resolve("data");
             Path logDir = ReactorRoot.targetDir().resolve("server-logs");
             install(dataDir, user, logDir.resolve("mariadb-install-" + port + ".log"));
-            List<String> command = List.of(Binaries.find("mariadbd").orElseThrow().toString(), "--no-defaults",
+            List<String> command = new ArrayList<>(List.of(Binaries.find("mariadbd").orElseThrow().toString(),
+                    "--no-defaults",
                     "--user=" + user, "--datadir=" + dataDir, "--port=" + port, "--bind-address=" + HOST,
                     "--socket=" + baseDir.resolve("mysqld.sock"), "--pid-file=" + baseDir.resolve("mysqld.pid"),
                     "--skip-name-resolve", "--skip-log-bin", "--performance-schema=OFF",
                     "--character-set-server=utf8mb4", "--collation-server=utf8mb4_general_ci",
-                    "--max-allowed-packet=64M", "--innodb-buffer-pool-size=128M", "--max-connections=500");
+                    "--max-allowed-packet=64M", "--innodb-buffer-pool-size=128M", "--max-connections=500"));
+            command.addAll(extraArgs);
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
             builder.environment().put("TZ", "UTC");
             Process process = builder.start();
