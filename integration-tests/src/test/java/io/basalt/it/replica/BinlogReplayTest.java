@@ -10,16 +10,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -76,21 +71,16 @@ class BinlogReplayTest {
         assertThat(run.exitCode()).as(run.describe()).isZero();
         assertThat(mixed).isPositive();
 
-        List<String> files = binlogFiles();
+        List<String> files = BinlogReplay.files(basalt);
         for (String file : files) {
-            ExternalCommand.Result decoded = ExternalCommand.run(List.of(tool("mariadb-binlog"), "--verbose",
-                    "--base64-output=decode-rows", file), null, Duration.ofMinutes(2), null);
+            ExternalCommand.Result decoded = ExternalCommand.run(List.of(BinlogReplay.tool("mariadb-binlog"),
+                    "--verbose", "--base64-output=decode-rows", file), null, Duration.ofMinutes(2), null);
             assertThat(decoded.exitCode()).as(decoded.describe()).isZero();
             assertThat(decoded.stderr()).as("mariadb-binlog warnings for " + file).isEmpty();
         }
 
         mariadb = MariaDbReference.start();
-        // --binary-mode: Annotate_rows comments quote statements with raw _binary literals (NUL bytes), as MariaDB's do
-        String pipeline = "set -o pipefail; " + tool("mariadb-binlog") + " " + String.join(" ", files) + " | "
-                + tool("mariadb") + " --binary-mode -h127.0.0.1 -P" + mariadb.port() + " -uroot";
-        ExternalCommand.Result replay = ExternalCommand.run(List.of("bash", "-c", pipeline), null,
-                Duration.ofMinutes(5), ReactorRoot.targetDir().resolve("server-logs").resolve("replay.txt"));
-        assertThat(replay.exitCode()).as(replay.describe()).isZero();
+        BinlogReplay.into(basalt, mariadb);
 
         for (String database : List.of(MixedWriters.DATABASE, "sbtest")) {
             assertThat(TableContents.of(mariadb, database)).as(database)
@@ -98,23 +88,11 @@ class BinlogReplayTest {
         }
     }
 
-    private List<String> binlogFiles() throws Exception {
-        Path dir = basalt.dataDir().resolve("binlog");
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.map(Path::toString).filter(f -> f.matches(".*basalt-bin\\.\\d{6}")).sorted()
-                    .collect(Collectors.toCollection(ArrayList::new));
-        }
-    }
-
     private ExternalCommand.Result sysbench(String command) {
-        return ExternalCommand.run(List.of(tool("sysbench"), "oltp_write_only", "--mysql-host=127.0.0.1",
-                "--mysql-port=" + basalt.port(), "--mysql-user=root", "--mysql-db=sbtest", "--tables=2",
+        return ExternalCommand.run(List.of(BinlogReplay.tool("sysbench"), "oltp_write_only",
+                "--mysql-host=127.0.0.1", "--mysql-port=" + basalt.port(), "--mysql-user=root", "--mysql-db=sbtest", "--tables=2",
                 "--table-size=2000", "--threads=" + SYSBENCH_THREADS, "--time=" + LOAD.toSeconds(),
                 "--mysql-ignore-errors=1213,1205", command), null, LOAD.plusMinutes(3),
                 ReactorRoot.targetDir().resolve("server-logs").resolve("replay-sysbench-" + command + ".txt"));
-    }
-
-    private static String tool(String name) {
-        return Binaries.find(name).orElseThrow().toString();
     }
 }
