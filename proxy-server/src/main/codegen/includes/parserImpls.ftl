@@ -1392,8 +1392,13 @@ SqlNode MySqlShow() :
             MySqlShowLimit(b)
         )
     |
-        ( <SLAVE> | <REPLICA> ) <STATUS> { b.kind = SqlShow.Kind.SLAVE_STATUS; }
-        [ <FOR> MySqlWord("CHANNEL") MySqlNameOrString() ]
+        ( <SLAVE> | <REPLICA> )
+        (
+            <STATUS> { b.kind = SqlShow.Kind.SLAVE_STATUS; }
+            [ <FOR> MySqlWord("CHANNEL") MySqlNameOrString() ]
+        |
+            MySqlWord("HOSTS") { b.kind = SqlShow.Kind.SLAVE_HOSTS; }
+        )
     |
         <OPEN> <TABLES> { b.kind = SqlShow.Kind.OPEN_TABLES; }
         [ b.database = MySqlFromDatabase() ] MySqlShowFilter(b)
@@ -1807,6 +1812,20 @@ SqlNode MySqlPurge() :
     )
     {
         return new SqlPurgeBinaryLogs(s.end(this), to, before);
+    }
+}
+
+/** {@code RESET MASTER [TO n]}. */
+SqlNode MySqlReset() :
+{
+    final Span s;
+    Long to = null;
+}
+{
+    <RESET> { s = span(); } <MASTER>
+    [ <TO> <UNSIGNED_INTEGER_LITERAL> { to = ParseSupport.longValue(token.image, getPos()); } ]
+    {
+        return new SqlResetMaster(s.end(this), to);
     }
 }
 

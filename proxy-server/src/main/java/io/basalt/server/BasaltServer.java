@@ -107,13 +107,14 @@ public final class BasaltServer implements AutoCloseable {
                     globalOverrides(config));
             SessionRegistry sessions = new SessionRegistry();
             LOG.info("opening the catalog");
-            sql = sqlLayer.open(store, globals, sessions, meters, sc.version, new SqlBinlog(binlog));
+            SqlBinlog sqlBinlog = new SqlBinlog(binlog);
+            sql = sqlLayer.open(store, globals, sessions, meters, sc.version, sqlBinlog);
             if (!sc.initFile.isEmpty()) {
                 InitFile.run(Path.of(sc.initFile), sql.engine(), sessions, globals);
             }
             ServerContext context = new ServerContext(sql.engine(), sessions, globals,
                     UserAccounts.fromConfig(sc.users), new ServerMetrics(meters), sc.version, sc.defaultAuthPlugin,
-                    new ReplicationService(binlog, meters));
+                    new ReplicationService(binlog, sqlBinlog.replicaHosts(), meters));
             network = new NettyServer(context, sc);
             network.start();
             BasaltServer server = new BasaltServer(config, binlog, store, sql, network);

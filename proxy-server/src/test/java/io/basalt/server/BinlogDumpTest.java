@@ -101,6 +101,18 @@ class BinlogDumpTest {
         }
     }
 
+    private List<String> slaveHosts() throws SQLException {
+        List<String> hosts = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port() + "/", "root", "");
+             Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SHOW SLAVE HOSTS")) {
+            while (rs.next()) {
+                hosts.add(rs.getLong(1) + " " + rs.getString(2) + " " + rs.getLong(3) + " " + rs.getLong(4));
+            }
+        }
+        return hosts;
+    }
+
     private String gtidBinlogPos() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port() + "/", "root", "");
              Statement st = c.createStatement();
@@ -344,6 +356,7 @@ class BinlogDumpTest {
         try (RawClient c = replica("@master_binlog_checksum = 'CRC32'", "@master_heartbeat_period = 50000000")) {
             c.command(COM_REGISTER_SLAVE, registerBody(7));
             assertThat(c.read().isOk()).isTrue();
+            assertThat(slaveHosts()).containsExactly("7 127.0.0.1 3306 1");
             dump(c, 4, 0, 7, "basalt-bin.000001");
             Packet p;
             while ((p = next(c)).type() != BinlogEventType.HEARTBEAT.code()) {
@@ -367,6 +380,10 @@ class BinlogDumpTest {
         }
         assertThat(meters.get("basalt.binlog.dump.connections").gauge().value())
                 .as("the dump thread ended with its connection").isZero();
+        while (!slaveHosts().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(slaveHosts()).as("unregistered with its connection").isEmpty();
         assertThat(meters.get("basalt.binlog.dump.events").counter().count()).isPositive();
     }
 

@@ -3,6 +3,7 @@ package io.basalt.server.replication;
 import io.basalt.protocol.binlog.BinlogChecksum;
 import io.basalt.protocol.binlog.BinlogEventType;
 import io.basalt.protocol.binlog.BinlogMagic;
+import io.basalt.protocol.binlog.RawEvents;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.protocol.replication.ReplicationEvents;
 import io.basalt.server.command.ClientGoneException;
@@ -152,7 +153,7 @@ final class BinlogDumpStream {
 
     private void sendFormatDescription(TailedEvent fde, boolean resetCreated, boolean resetLogPos) {
         byte[] bytes = fde.bytes();
-        fileChecksum = EventBytes.formatDescriptionChecksum(bytes);
+        fileChecksum = RawEvents.formatDescriptionChecksum(bytes);
         if (fileChecksum != BinlogChecksum.NONE && !start.settings().checksumAware()) {
             throw GtidStartLocator.fatal("Slave can not handle replication events with the checksum that master is"
                     + " configured to log");

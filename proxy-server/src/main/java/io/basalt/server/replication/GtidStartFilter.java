@@ -5,6 +5,7 @@ import io.basalt.protocol.binlog.BinlogEventType;
 import io.basalt.protocol.binlog.Gtid;
 import io.basalt.protocol.binlog.GtidEvent;
 import io.basalt.protocol.binlog.GtidListEvent;
+import io.basalt.protocol.binlog.RawEvents;
 import io.basalt.storage.binlog.TailedEvent;
 
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ final class GtidStartFilter {
     Verdict accept(TailedEvent event, BinlogChecksum checksum) {
         int type = event.typeCode();
         if (type == BinlogEventType.GTID_LIST.code()) {
-            fileHead(GtidListEvent.decode(EventBytes.body(event.bytes(), checksum)).gtids());
+            fileHead(GtidListEvent.decode(RawEvents.body(event.bytes(), checksum)).gtids());
             return Verdict.SEND;
         }
         if (type == BinlogEventType.GTID.code()) {
@@ -92,8 +93,8 @@ final class GtidStartFilter {
     }
 
     private Verdict groupStart(TailedEvent event, BinlogChecksum checksum) {
-        GtidEvent gtid = GtidEvent.decode(EventBytes.body(event.bytes(), checksum));
-        Gtid g = new Gtid(gtid.domainId(), EventBytes.serverId(event.bytes()), gtid.seqNo());
+        GtidEvent gtid = GtidEvent.decode(RawEvents.body(event.bytes(), checksum));
+        Gtid g = new Gtid(gtid.domainId(), RawEvents.serverId(event.bytes()), gtid.seqNo());
         state.put(g.domainId(), g);
         Gtid wanted = pending.get(g.domainId());
         if (wanted == null) {

@@ -1,40 +1,35 @@
 package io.basalt.server.replication;
 
-import io.basalt.protocol.binlog.BinlogChecksum;
-import io.basalt.protocol.binlog.BinlogEventType;
+
 import io.basalt.protocol.binlog.BinlogMagic;
 import io.basalt.protocol.binlog.Gtid;
-import io.basalt.protocol.binlog.GtidListEvent;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.protocol.replication.BinlogDumpRequest;
 import io.basalt.protocol.replication.RegisterReplicaRequest;
 import io.basalt.server.command.ResponseWriter;
 import io.basalt.session.Session;
+import io.basalt.sql.binlog.ReplicaHost;
+import io.basalt.sql.binlog.ReplicaHosts;
 import io.basalt.storage.binlog.BinlogFileInfo;
 import io.basalt.storage.binlog.BinlogService;
-import io.basalt.storage.binlog.BinlogTailer;
-import io.basalt.storage.binlog.TailedEvent;
 import io.micrometer.core.instrument.MeterRegistry;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Serves the binary log to replicas and change-data-capture clients (spec §6): validates a COM_BINLOG_DUMP request
  * against the binlog (file and position, or a MariaDB GTID position found in the files' Gtid_list events), hands
- * out the {@link BinlogDump} that streams it, and keeps the replicas registered with COM_REGISTER_SLAVE for SHOW
- * SLAVE HOSTS. Thread-safe.
+ * out the {@link BinlogDump} that streams it, and registers replicas (COM_REGISTER_SLAVE) with the SQL layer's
+ * {@link ReplicaHosts} for SHOW SLAVE HOSTS. Thread-safe.
  */
 public final class ReplicationService {
     private final BinlogService binlog;
     private final ReplicationMetrics metrics;
-    private final Map<Long, RegisteredReplica> replicas = new ConcurrentHashMap<>();
+    private final ReplicaHosts replicaHosts;
 
-    public ReplicationService(BinlogService binlog, MeterRegistry registry) {
+    public ReplicationService(BinlogService binlog, ReplicaHosts replicaHosts, MeterRegistry registry) {
         this.binlog = binlog;
+        this.replicaHosts = replicaHosts;
         this.metrics = new ReplicationMetrics(registry);
     }
 
@@ -60,19 +55,14 @@ public final class ReplicationService {
         return new BinlogDump(stream, session, metrics, description);
     }
 
-    /** COM_REGISTER_SLAVE: remembers the replica for SHOW SLAVE HOSTS until its connection ends. */
+    /** COM_REGISTER_SLAVE: lists the replica in SHOW SLAVE HOSTS until its connection ends. */
     public void register(long connectionId, RegisterReplicaRequest request) {
-        replicas.put(connectionId, new RegisteredReplica(request.serverId(), request.host(), request.port(),
+        replicaHosts.register(connectionId, new ReplicaHost(request.serverId(), request.host(), request.port(),
                 binlog.config().serverId()));
     }
 
     public void unregister(long connectionId) {
-        replicas.remove(connectionId);
-    }
-
-    /** The registered replicas (SHOW SLAVE HOSTS), in no particular order. */
-    public List<RegisteredReplica> replicas() {
-        return new ArrayList<>(replicas.values());
+        replicaHosts.unregister(connectionId);
     }
 
     /** Dump connections streaming now. */
@@ -105,22 +95,10 @@ public final class ReplicationService {
 
     /** The Gtid_list event at the head of {@code file}: the binlog state before it. */
     private List<Gtid> gtidListOf(String file) {
-        try (BinlogTailer tailer = binlog.openReader(file, BinlogMagic.SIZE)) {
-            BinlogChecksum checksum = BinlogChecksum.NONE;
-            TailedEvent e;
-            while ((e = tailer.next(0, TimeUnit.NANOSECONDS)) != null && file.equals(e.file())) {
-                if (e.typeCode() == BinlogEventType.FORMAT_DESCRIPTION.code()) {
-                    checksum = EventBytes.formatDescriptionChecksum(e.bytes());
-                } else if (e.typeCode() == BinlogEventType.GTID_LIST.code()) {
-                    return GtidListEvent.decode(EventBytes.body(e.bytes(), checksum)).gtids();
-                } else {
-                    break;
-                }
-            }
-            throw GtidStartLocator.fatal("binlog " + file + " has no Gtid_list event after its Format_description");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw GtidStartLocator.fatal("interrupted while reading binlog " + file);
+        try {
+            return binlog.gtidListOf(file);
+        } catch (IllegalStateException e) {
+            throw GtidStartLocator.fatal(e.getMessage());
         }
     }
 

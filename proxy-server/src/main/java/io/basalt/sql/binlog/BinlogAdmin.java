@@ -11,7 +11,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 
-/** PURGE BINARY LOGS TO 'file' | BEFORE datetime, with MariaDB's errors. Stateless. */
+/** PURGE BINARY LOGS TO 'file' | BEFORE datetime and RESET MASTER [TO n], with MariaDB's errors. Stateless. */
 public final class BinlogAdmin {
     private BinlogAdmin() {
     }
@@ -36,6 +36,22 @@ public final class BinlogAdmin {
         LocalDateTime at = dateTime(before);
         Instant instant = at.atZone(TimeZones.zone(vars.getString("time_zone"), ZoneOffset.UTC)).toInstant();
         binlog.service().purgeBefore(instant);
+    }
+
+    /**
+     * RESET MASTER [TO n]: every binlog file deleted, the GTID binlog state emptied, the next file numbered n (1).
+     *
+     * @throws MySqlException 1186 with the log off, 1210 for n outside 1..2147483647
+     */
+    public static void reset(SqlBinlog binlog, Long firstNumber) {
+        if (!binlog.enabled()) {
+            throw new MySqlException(1186, "HY000", "Binlog closed, cannot RESET MASTER", null);
+        }
+        long n = firstNumber == null ? 1 : firstNumber;
+        if (n < 1 || n > Integer.MAX_VALUE) {
+            throw new MySqlException(ErrorCode.WRONG_ARGUMENTS, "RESET MASTER TO");
+        }
+        binlog.service().reset(n);
     }
 
     private static LocalDateTime dateTime(Object v) {

@@ -22,8 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * SHOW BINARY LOGS / MASTER LOGS, SHOW MASTER STATUS / BINLOG STATUS and SHOW BINLOG EVENTS, with MariaDB 10.11's
- * columns. Reads the files through their own channel; never blocks writers. Stateless and thread-safe.
+ * SHOW BINARY LOGS / MASTER LOGS, SHOW MASTER STATUS / BINLOG STATUS, SHOW BINLOG EVENTS and SHOW SLAVE / REPLICA
+ * HOSTS, with MariaDB 10.11's columns. Reads the files through their own channel; never blocks writers. Stateless and thread-safe.
  */
 public final class BinlogShow {
     private BinlogShow() {
@@ -31,7 +31,7 @@ public final class BinlogShow {
 
     public static boolean handles(SqlShow show) {
         return switch (show.kind()) {
-            case BINARY_LOGS, MASTER_STATUS, BINLOG_STATUS, BINLOG_EVENTS -> true;
+            case BINARY_LOGS, MASTER_STATUS, BINLOG_STATUS, BINLOG_EVENTS, SLAVE_HOSTS -> true;
             default -> false;
         };
     }
@@ -42,6 +42,9 @@ public final class BinlogShow {
      * @throws MySqlException 1381 "You are not using binary logging" when the log is off; 1220 for an unknown file
      */
     public static ResultSetData execute(SqlShow show, SqlBinlog binlog, long offset, long limit) {
+        if (show.kind() == SqlShow.Kind.SLAVE_HOSTS) {
+            return replicaHosts(binlog.replicaHosts());
+        }
         if (!binlog.enabled()) {
             if (show.kind() == SqlShow.Kind.MASTER_STATUS || show.kind() == SqlShow.Kind.BINLOG_STATUS) {
                 return new ResultSetData(statusColumns(), List.of());
@@ -71,6 +74,15 @@ public final class BinlogShow {
     private static ResultSetData status(BinlogService service) {
         BinlogPosition p = service.currentPosition();
         return new ResultSetData(statusColumns(), List.<Object[]>of(new Object[] {p.file(), p.position(), "", ""}));
+    }
+
+    private static ResultSetData replicaHosts(ReplicaHosts hosts) {
+        List<Object[]> rows = new ArrayList<>();
+        for (ReplicaHost h : hosts.list()) {
+            rows.add(new Object[] {h.serverId(), h.host(), (long) h.port(), h.masterId()});
+        }
+        return new ResultSetData(List.of(number("Server_id"), text("Host"), number("Port"), number("Master_id")),
+                rows);
     }
 
     private static List<ColumnDefinition> statusColumns() {

@@ -21,6 +21,7 @@ public final class SqlBinlog {
     public static final SqlBinlog OFF = new SqlBinlog(null);
 
     private final BinlogService service;
+    private final ReplicaHosts replicaHosts = new ReplicaHosts();
 
     public SqlBinlog(BinlogService service) {
         this.service = service;
@@ -33,6 +34,16 @@ public final class SqlBinlog {
     /** The storage binlog; null for {@link #OFF}. */
     public BinlogService service() {
         return service;
+    }
+
+    /** BINLOG_GTID_POS(file, offset); null when the log is off or the position is not one a replica can start at. */
+    public String gtidPositionAt(String file, long offset) {
+        return enabled() ? service.gtidPositionAt(file, offset) : null;
+    }
+
+    /** The replicas registered with COM_REGISTER_SLAVE (SHOW SLAVE HOSTS). */
+    public ReplicaHosts replicaHosts() {
+        return replicaHosts;
     }
 
     /** A transaction log for a new session, or null when nothing is logged. */

@@ -305,7 +305,8 @@ public final class BasaltSqlEngine implements SqlEngine {
         if (c instanceof CompiledStatement.Query q && !changes && !q.readsTables()) {
             // as in MariaDB, a query that reads no table neither opens a transaction nor uses up SET TRANSACTION
             try {
-                sendRows(q, new ExecContext(session, catalog, null, params, serverVersion, false), session, sink);
+                sendRows(q, new ExecContext(session, catalog, null, params, serverVersion, false, RowLog.NONE, binlog),
+                        session, sink);
                 sink.endRows();
             } finally {
                 sample.stop(latency(c));
@@ -315,7 +316,7 @@ public final class BasaltSqlEngine implements SqlEngine {
         int savepoint = txn.statementSavepoint();
         Transaction t = txn.forStatement();
         ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes,
-                changes ? txn.rowLog(sql) : RowLog.NONE);
+                changes ? txn.rowLog(sql) : RowLog.NONE, binlog);
         boolean foundRows = (session.clientCapabilities() & io.basalt.protocol.constants.CapabilityFlags.FOUND_ROWS)
                 != 0;
         try {

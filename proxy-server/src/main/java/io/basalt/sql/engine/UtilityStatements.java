@@ -6,6 +6,7 @@ import io.basalt.protocol.result.ColumnDefinition;
 import io.basalt.session.Session;
 import io.basalt.sql.binlog.BinlogAdmin;
 import io.basalt.sql.binlog.BinlogShow;
+import io.basalt.sql.binlog.RowLog;
 import io.basalt.sql.catalog.CatalogSnapshot;
 import io.basalt.sql.ddl.DdlExecutor;
 import io.basalt.sql.exec.ExecContext;
@@ -22,6 +23,7 @@ import io.basalt.sql.parser.ast.SqlFlush;
 import io.basalt.sql.parser.ast.SqlKill;
 import io.basalt.sql.parser.ast.SqlPurgeBinaryLogs;
 import io.basalt.sql.parser.ast.SqlReleaseSavepoint;
+import io.basalt.sql.parser.ast.SqlResetMaster;
 import io.basalt.sql.parser.ast.SqlRollback;
 import io.basalt.sql.parser.ast.SqlSavepoint;
 import io.basalt.sql.parser.ast.SqlSetStatement;
@@ -134,6 +136,9 @@ final class UtilityStatements {
         } else if (tree instanceof SqlPurgeBinaryLogs p) {
             BinlogAdmin.purge(engine.binlog(), p.toLog(),
                     p.before() == null ? null : evaluate(p.before(), session), session.variables());
+            sink.ok(0, 0, "");
+        } else if (tree instanceof SqlResetMaster r) {
+            BinlogAdmin.reset(engine.binlog(), r.firstNumber());
             sink.ok(0, 0, "");
         } else if (tree instanceof SqlShow s) {
             sendResult(ShowExecutor.execute(s, session, engine.catalog().snapshot(),
@@ -251,7 +256,7 @@ final class UtilityStatements {
         QueryBinder qb = new QueryBinder(env, engine.virtualTables(session, snapshot), false);
         Expr e = qb.binder(new NameScope(null), Clause.SELECT).bind(expr);
         ExecContext ctx = new ExecContext(session, engine.catalog(), null, new Object[0], engine.serverVersion(),
-                false);
+                false, RowLog.NONE, engine.binlog());
         return e.eval(null, ctx);
     }
 
@@ -284,7 +289,7 @@ final class UtilityStatements {
                 Expr cond = new QueryBinder(env, engine.virtualTables(session, snapshot), false)
                         .binder(scope, Clause.WHERE).bind(where);
                 ExecContext ctx = new ExecContext(session, engine.catalog(), null, new Object[0],
-                        engine.serverVersion(), false);
+                        engine.serverVersion(), false, RowLog.NONE, engine.binlog());
                 return row -> Truth.passes(cond, row, ctx);
             }
         };

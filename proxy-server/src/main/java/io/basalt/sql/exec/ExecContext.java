@@ -4,6 +4,7 @@ import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.session.Session;
 import io.basalt.sql.binlog.RowLog;
+import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.sysvar.SqlModes;
 import io.basalt.sql.value.EvalContext;
@@ -34,16 +35,21 @@ public final class ExecContext implements EvalContext {
     private final Deque<Object[]> outerRows = new ArrayDeque<>();
     private Map<Object, Object> statementState;
     private final RowLog rowLog;
+    private final SqlBinlog binlog;
 
     public ExecContext(Session session, Catalog catalog, Transaction txn, Object[] params, String serverVersion,
                        boolean changesData) {
-        this(session, catalog, txn, params, serverVersion, changesData, RowLog.NONE);
+        this(session, catalog, txn, params, serverVersion, changesData, RowLog.NONE, SqlBinlog.OFF);
     }
 
-    /** @param rowLog where the statement reports the rows it changes (the binlog) */
+    /**
+     * @param rowLog where the statement reports the rows it changes (the binlog)
+     * @param binlog the server's binary log, for BINLOG_GTID_POS()
+     */
     public ExecContext(Session session, Catalog catalog, Transaction txn, Object[] params, String serverVersion,
-                       boolean changesData, RowLog rowLog) {
+                       boolean changesData, RowLog rowLog, SqlBinlog binlog) {
         this.rowLog = rowLog;
+        this.binlog = binlog;
         this.session = session;
         this.catalog = catalog;
         this.txn = txn;
@@ -134,6 +140,11 @@ public final class ExecContext implements EvalContext {
     @Override
     public void setLastInsertId(long id) {
         session.setLastInsertId(id);
+    }
+
+    @Override
+    public String binlogGtidPos(String file, long offset) {
+        return binlog.gtidPositionAt(file, offset);
     }
 
     @Override

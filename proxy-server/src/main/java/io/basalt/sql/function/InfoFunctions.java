@@ -42,6 +42,9 @@ final class InfoFunctions {
             ctx.setLastInsertId(id);
             return id;
         }).nullAware().nonDeterministic());
+        f.add(of("BINLOG_GTID_POS", 2, 2, Types.fixed(SqlType.varchar(1024)),
+                (a, t, ctx) -> ctx.binlogGtidPos(Values.toText(a[0], t[0]), Values.toLong(a[1], t[1], ctx)))
+                .nonDeterministic());
         f.add(of("FOUND_ROWS", 0, 0, Types.fixed(SqlType.BIGINT), (a, t, ctx) -> ctx.foundRows())
                 .nonDeterministic());
         f.add(of("ROW_COUNT", 0, 0, Types.fixed(SqlType.BIGINT), (a, t, ctx) -> ctx.rowCount())

@@ -91,4 +91,12 @@ public interface EvalContext {
     default <T> T statementState(Object key, Supplier<T> init) {
         return init.get();
     }
+
+    /**
+     * BINLOG_GTID_POS(file, offset): the GTID position at that binlog offset, or null (no binlog in this context,
+     * unknown file, not an event boundary).
+     */
+    default String binlogGtidPos(String file, long offset) {
+        return null;
+    }
 }

@@ -7,6 +7,7 @@ import io.basalt.protocol.binlog.GtidEvent;
 import io.basalt.protocol.binlog.GtidListEvent;
 import io.basalt.protocol.binlog.QueryEvent;
 import io.basalt.protocol.binlog.QueryStatusVars;
+import io.basalt.protocol.binlog.RawEvents;
 import io.basalt.protocol.binlog.XidEvent;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.storage.binlog.TailedEvent;
@@ -89,7 +90,7 @@ class GtidStartTest {
         List<String> out = new ArrayList<>();
         for (TailedEvent e : events) {
             if (filter.accept(e, CRC) == GtidStartFilter.Verdict.SEND && e.typeCode() == 162) {
-                out.add(String.valueOf(GtidEvent.decode(EventBytes.body(e.bytes(), CRC)).seqNo()));
+                out.add(String.valueOf(GtidEvent.decode(RawEvents.body(e.bytes(), CRC)).seqNo()));
             }
             if (filter.takeMarker()) {
                 out.add("M");

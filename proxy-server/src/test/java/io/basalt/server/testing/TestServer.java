@@ -7,6 +7,7 @@ import io.basalt.server.config.UserConfig;
 import io.basalt.server.metrics.ServerMetrics;
 import io.basalt.server.netty.NettyServer;
 import io.basalt.server.replication.ReplicationService;
+import io.basalt.sql.binlog.ReplicaHosts;
 import io.basalt.storage.binlog.BinlogConfig;
 import io.basalt.storage.binlog.BinlogService;
 import io.basalt.session.SessionRegistry;
@@ -37,7 +38,7 @@ public final class TestServer implements AutoCloseable {
         globals.set("max_allowed_packet", config.maxAllowedPacket);
         UserAccounts accounts = UserAccounts.fromConfig(config.users);
         this.context = new ServerContext(engine, sessions, globals, accounts, new ServerMetrics(meters),
-                config.version, config.defaultAuthPlugin, new ReplicationService(binlog, meters));
+                config.version, config.defaultAuthPlugin, new ReplicationService(binlog, new ReplicaHosts(), meters));
         this.server = new NettyServer(context, config);
     }
 

@@ -212,6 +212,58 @@ class BinlogEngineTest {
     }
 
     @Test
+    void binlogGtidPosResetMasterAndSlaveHosts() {
+        f.exec(s, "CREATE DATABASE d");
+        f.exec(s, "CREATE TABLE d.t (id INT PRIMARY KEY)");
+        var events = f.exec(s, "SHOW BINLOG EVENTS IN 'basalt-bin.000001'");
+        List<Object> gtidOffsets = new java.util.ArrayList<>();
+        for (List<Object> row : events.rows()) {
+            if ("Gtid".equals(row.get(2))) {
+                gtidOffsets.add(row.get(1));
+            }
+        }
+        assertThat(f.exec(s, "SELECT BINLOG_GTID_POS('basalt-bin.000001', " + gtidOffsets.get(1) + ")").rows()
+                .get(0)).containsExactly("0-1-1");
+        long end = binlog.currentPosition().position();
+        assertThat(f.exec(s, "SELECT BINLOG_GTID_POS('basalt-bin.000001', ?)".replace("?", Long.toString(end)))
+                .rows().get(0)).containsExactly("0-1-2");
+        assertThat(f.exec(s, "SELECT BINLOG_GTID_POS('basalt-bin.000001', 5), BINLOG_GTID_POS('x', 4),"
+                + " BINLOG_GTID_POS(NULL, 4)").rows().get(0)).containsExactly(null, null, null);
+
+        var hosts = f.exec(s, "SHOW SLAVE HOSTS");
+        assertThat(hosts.labels()).containsExactly("Server_id", "Host", "Port", "Master_id");
+        assertThat(hosts.rows()).isEmpty();
+        assertThat(f.exec(s, "SHOW REPLICA HOSTS").rows()).isEmpty();
+
+        f.exec(s, "FLUSH BINARY LOGS");
+        f.exec(s, "RESET MASTER");
+        assertThat(f.exec(s, "SHOW BINARY LOGS").column(0)).containsExactly("basalt-bin.000001");
+        assertThat(f.exec(s, "SELECT @@gtid_binlog_pos").rows().get(0)).containsExactly("");
+        f.exec(s, "INSERT INTO d.t VALUES (1)");
+        assertThat(f.exec(s, "SELECT @@gtid_binlog_pos").rows().get(0)).containsExactly("0-1-1");
+        f.exec(s, "RESET MASTER TO 12");
+        assertThat(f.exec(s, "SHOW MASTER STATUS").rows().get(0).get(0)).isEqualTo("basalt-bin.000012");
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "RESET MASTER TO 0"))).isEqualTo(1210);
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "RESET MASTER TO 2147483648"))).isEqualTo(1210);
+    }
+
+    @Test
+    void resetMasterAndBinlogGtidPosWithTheLogOff() {
+        BinlogService off = BinlogService.open(BinlogConfig.defaults(dir.resolve("off")).withEnabled(false),
+                new SimpleMeterRegistry());
+        EngineFixture noLog = new EngineFixture(dir.resolve("nolog"), off);
+        try {
+            Session session = noLog.session();
+            assertThat(EngineFixture.errorCode(() -> noLog.exec(session, "RESET MASTER"))).isEqualTo(1186);
+            assertThat(noLog.exec(session, "SELECT BINLOG_GTID_POS('basalt-bin.000001', 4)").rows().get(0))
+                    .containsExactly((Object) null);
+            assertThat(noLog.exec(session, "SHOW SLAVE HOSTS").rows()).isEmpty();
+        } finally {
+            noLog.close();
+        }
+    }
+
+    @Test
     void variablesAndStatusFollowTheLog() {
         assertThat(f.exec(s, "SELECT @@log_bin, @@gtid_binlog_pos, @@binlog_format").rows().get(0))
                 .containsExactly(1L, "", "ROW");

@@ -26,6 +26,8 @@ final class BinlogFiles {
 
     private final BinlogConfig config;
     private final BinlogIndex index;
+    /** The number of the first file when the index is empty: 1, or RESET MASTER TO's. */
+    private long firstNumber = 1;
 
     BinlogFiles(BinlogConfig config, BinlogIndex index) {
         this.config = config;
@@ -38,7 +40,7 @@ final class BinlogFiles {
 
     /** The name of the file after the newest one (the first file is {@code .000001}). */
     String nextName() {
-        return index.isEmpty() ? BinlogFileName.of(config.baseName(), 1)
+        return index.isEmpty() ? BinlogFileName.of(config.baseName(), firstNumber)
                 : BinlogFileName.next(config.baseName(), index.last());
     }
 
@@ -80,6 +82,16 @@ final class BinlogFiles {
             n++;
         }
         return purge(names.subList(0, n), durable);
+    }
+
+    /**
+     * RESET MASTER: deletes every file (the caller has closed the active one) and empties the index, recording
+     * {@code durable} first as a purge does; the next file is number {@code next}.
+     */
+    List<String> reset(SinkPosition durable, long next) throws IOException {
+        List<String> gone = purge(index.names(), durable);
+        firstNumber = next;
+        return gone;
     }
 
     private List<String> purge(List<String> victims, SinkPosition durable) throws IOException {

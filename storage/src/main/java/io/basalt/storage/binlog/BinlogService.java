@@ -1,6 +1,7 @@
 package io.basalt.storage.binlog;
 
 import io.basalt.protocol.binlog.BinlogEventBody;
+import io.basalt.protocol.binlog.BinlogMagic;
 import io.basalt.protocol.binlog.Gtid;
 import io.basalt.storage.pipeline.CommitSink;
 import io.basalt.storage.pipeline.DecidedTxn;
@@ -157,6 +158,17 @@ public final class BinlogService implements AutoCloseable {
         return writer.purgeTo(file);
     }
 
+    /**
+     * RESET MASTER [TO n]: deletes every binlog file, empties the GTID state and starts at file number
+     * {@code firstNumber}.
+     *
+     * @return the deleted files
+     */
+    public List<String> reset(long firstNumber) {
+        checkEnabled();
+        return writer.reset(firstNumber);
+    }
+
     /** PURGE BINARY LOGS BEFORE: deletes the oldest files modified before {@code before}, never the active one. */
     public List<String> purgeBefore(Instant before) {
         checkEnabled();
@@ -174,6 +186,42 @@ public final class BinlogService implements AutoCloseable {
             throw new IllegalArgumentException("binlog " + file + " is not in the index");
         }
         return new BinlogTailer(config.dir(), config.baseName(), writer.end(), file, position);
+    }
+
+    /**
+     * BINLOG_GTID_POS(file, offset): the GTID position to start a replica exactly at {@code offset} of {@code file};
+     * null when the log is off, the file is not in the index, or the offset is not an event boundary of it.
+     */
+    public String gtidPositionAt(String file, long offset) {
+        if (writer == null || files().stream().noneMatch(f -> f.name().equals(file))) {
+            return null;
+        }
+        try (BinlogTailer tailer = openReader(file, BinlogMagic.SIZE)) {
+            return GtidPositionReader.at(tailer, file, offset);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /**
+     * The Gtid_list at the head of {@code file}: the binlog GTID state before it.
+     *
+     * @throws IllegalArgumentException if {@code file} is not one of this binlog's files
+     * @throws IllegalStateException if the file does not start with its header events
+     */
+    public List<Gtid> gtidListOf(String file) {
+        try (BinlogTailer tailer = openReader(file, BinlogMagic.SIZE)) {
+            List<Gtid> head = GtidPositionReader.head(tailer, file);
+            if (head == null) {
+                throw new IllegalStateException("binlog " + file + " does not start with Format_description and"
+                        + " Gtid_list events");
+            }
+            return head;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading binlog " + file, e);
+        }
     }
 
     /** Writes a Stop event and clears the in-use flag of the active file; readers see the end. */

@@ -223,6 +223,29 @@ final class GroupCommitWriter {
         }
     }
 
+    /**
+     * RESET MASTER: deletes every file, forgets the GTID state and starts again at file number {@code firstNumber},
+     * all under the lock, so no group is in flight. The last transaction position is recorded first (as a purge
+     * records it), so a restart after it still knows which committed transactions the deleted files held and does
+     * not append them again from the outbox.
+     */
+    List<String> reset(long firstNumber) {
+        lock.lock();
+        try {
+            checkUsable();
+            writer.abandon();
+            List<String> gone = files.reset(lastDelivered, firstNumber);
+            state.clear();
+            openNext(nowSeconds());
+            LOG.info("RESET MASTER: deleted {} binlog file(s); writing {}", gone.size(), writer.name());
+            return gone;
+        } catch (IOException e) {
+            throw fail(e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     List<String> purgeTo(String file) {
         lock.lock();
         try {

@@ -23,6 +23,11 @@ final class GtidState {
         servers.put(g.serverId(), g.seqNo());
     }
 
+    /** RESET MASTER: no GTID was ever binlogged. */
+    void clear() {
+        byDomain.clear();
+    }
+
     void recordAll(List<Gtid> gtids) {
         gtids.forEach(this::record);
     }
