@@ -146,7 +146,9 @@ final class SystemVariableDefinitions {
         v.add(unsigned("table_open_cache", Scope.GLOBAL, 4000, 1, 1_048_576));
         v.add(readOnlyUnsigned("open_files_limit", 65_535));
         // replication and the binary log (the binlog issue makes log_bin and the gtid positions live)
-        v.add(unsigned("server_id", Scope.GLOBAL, 1, 1, UINT32_MAX));
+        // the binlog takes server_id and binlog_checksum from the configuration at startup: read-only here rather than
+        // settable without effect
+        v.add(readOnlyUnsigned("server_id", 1));
         v.add(unsigned("gtid_domain_id", Scope.BOTH, 0, 0, UINT32_MAX));
         v.add(unsigned("gtid_seq_no", Scope.SESSION, 0, 0, UNSIGNED_MAX));
         v.add(bool("gtid_strict_mode", Scope.GLOBAL, false));
@@ -165,7 +167,7 @@ final class SystemVariableDefinitions {
         v.add(enumeration("binlog_format", Scope.BOTH, "ROW", "ROW"));
         v.add(enumeration("binlog_row_image", Scope.BOTH, "FULL", "MINIMAL", "NOBLOB", "FULL", "FULL_NODUP"));
         v.add(enumeration("binlog_row_metadata", Scope.GLOBAL, "NO_LOG", "NO_LOG", "MINIMAL", "FULL"));
-        v.add(enumeration("binlog_checksum", Scope.GLOBAL, "CRC32", "NONE", "CRC32"));
+        v.add(readOnly("binlog_checksum", "CRC32"));
         v.add(bool("binlog_annotate_row_events", Scope.BOTH, true));
         v.add(unsigned("max_binlog_size", Scope.GLOBAL, 1_073_741_824, 4096, 1_073_741_824));
         v.add(unsigned("sync_binlog", Scope.GLOBAL, 1, 0, UINT32_MAX));

@@ -277,6 +277,8 @@ class BinlogEngineTest {
         f.exec(s, "SET GLOBAL sync_binlog = 0");
         assertThat(binlog.config().syncBinlog()).isZero();
         assertThat(EngineFixture.errorCode(() -> f.exec(s, "SET binlog_format = 'STATEMENT'"))).isEqualTo(1231);
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "SET GLOBAL binlog_checksum = 'NONE'"))).isEqualTo(1238);
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "SET GLOBAL server_id = 7"))).isEqualTo(1238);
         f.exec(s, "SET sql_log_bin = 0");
         f.exec(s, "INSERT INTO d.t VALUES (2)");
         assertThat(f.exec(s, "SELECT @@gtid_binlog_pos").rows().get(0)).containsExactly("0-1-3");
