@@ -62,6 +62,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class BasaltSqlEngine implements SqlEngine {
     private static final int PLAN_CACHE_SIZE = 4096;
+    /** Compilations of one statement racing DDL on its table before giving up with 1205. */
+    private static final int MAX_STALE_RETRIES = 5;
 
     private final TxnStore store;
     private final Catalog catalog;
@@ -141,6 +143,19 @@ public final class BasaltSqlEngine implements SqlEngine {
     public void execute(Session session, String sql, ResultSink sink) {
         counters.increment(StatusCounters.Counter.QUESTIONS);
         counters.increment(StatusCounters.Counter.QUERIES);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                executeText(session, sql, sink);
+                return;
+            } catch (StaleStatementException e) {
+                if (attempt == MAX_STALE_RETRIES) {
+                    throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
+                }
+            }
+        }
+    }
+
+    private void executeText(Session session, String sql, ResultSink sink) {
         ParsedStatement control = transactionControl.get(sql);
         if (control != null) {
             session.warnings().clear();
@@ -200,17 +215,26 @@ public final class BasaltSqlEngine implements SqlEngine {
         counters.increment(StatusCounters.Counter.QUESTIONS);
         counters.increment(StatusCounters.Counter.COM_STMT_EXECUTE);
         PreparedStatementImpl ps = (PreparedStatementImpl) query;
-        CatalogSnapshot snapshot = catalog.snapshot();
-        CompiledStatement c = ps.compiled();
-        if (c.catalogVersion() != snapshot.version()) {
-            c = compile(session, ps.statement(), snapshot);
-            if (c.columns().size() != ps.resultColumns().size()) {
-                throw new MySqlException(1615, "HY000", "Prepared statement needs to be re-prepared", null);
+        for (int attempt = 1; ; attempt++) {
+            CatalogSnapshot snapshot = catalog.snapshot();
+            CompiledStatement c = ps.compiled();
+            if (c.catalogVersion() != snapshot.version()) {
+                c = compile(session, ps.statement(), snapshot);
+                if (c.columns().size() != ps.resultColumns().size()) {
+                    throw new MySqlException(1615, "HY000", "Prepared statement needs to be re-prepared", null);
+                }
+                ps.recompiled(c);
             }
-            ps.recompiled(c);
+            session.warnings().clear();
+            try {
+                run(session, c, ps.statement().sql(), parameters, sink);
+                return;
+            } catch (StaleStatementException e) {
+                if (attempt == MAX_STALE_RETRIES) {
+                    throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
+                }
+            }
         }
-        session.warnings().clear();
-        run(session, c, ps.statement().sql(), parameters, sink);
     }
 
     @Override
@@ -313,6 +337,9 @@ public final class BasaltSqlEngine implements SqlEngine {
             }
             return;
         }
+        if (!(c instanceof CompiledStatement.Query)) {
+            lockTarget(session, txn, c);
+        }
         int savepoint = txn.statementSavepoint();
         Transaction t = txn.forStatement();
         ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes,
@@ -349,6 +376,26 @@ public final class BasaltSqlEngine implements SqlEngine {
             throw m;
         } finally {
             sample.stop(latency(c));
+        }
+    }
+
+    /**
+     * Takes the shared metadata lock of the table a DML statement writes (held until its transaction ends) and checks
+     * that the table is still the one the statement was compiled against: a DDL that finished in between makes the
+     * plan stale, and the caller compiles it again.
+     *
+     * @throws StaleStatementException when the table changed (or is gone) since compilation
+     */
+    private void lockTarget(Session session, SessionTransaction txn, CompiledStatement c) {
+        TableDef target = c instanceof CompiledStatement.Insert i ? i.plan().table()
+                : c instanceof CompiledStatement.Update u ? u.plan().table()
+                : ((CompiledStatement.Delete) c).plan().table();
+        txn.lockTable(catalog.locks(), target.database(), target.name(),
+                session.variables().getLong("lock_wait_timeout") * 1000L);
+        TableDef now = catalog.snapshot().table(target.database(), target.name()).orElse(null);
+        if (now != target && !target.equals(now)) {
+            txn.releaseTableLocksIfIdle();
+            throw new StaleStatementException();
         }
     }
 

@@ -6,6 +6,7 @@ import io.basalt.session.Session;
 import io.basalt.session.TransactionStatus;
 import io.basalt.sql.binlog.RowLog;
 import io.basalt.sql.binlog.TransactionBinlog;
+import io.basalt.sql.catalog.MetadataLocks;
 import io.basalt.sql.sysvar.SessionVariables;
 import io.basalt.sql.sysvar.TimeZones;
 import io.basalt.storage.TxnStore;
@@ -37,6 +38,8 @@ public final class SessionTransaction {
     private final TransactionBinlog binlog;
     /** Storage savepoint → binlog cache position at that moment. */
     private final Map<Integer, Long> binlogAtSavepoint = new HashMap<>();
+    /** Shared metadata locks of the tables this transaction wrote, held until it ends (MySQL's MDL). */
+    private final Map<String, MetadataLocks.Lease> tableLocks = new HashMap<>();
     private Transaction txn;
     private boolean explicit;
     private boolean readOnly;
@@ -190,9 +193,31 @@ public final class SessionTransaction {
         }
     }
 
+    /**
+     * Takes the shared metadata lock of a table the transaction is about to write, once per transaction; it is held
+     * until the transaction ends, so a DDL on the table (which takes it exclusively) waits for the commit and the
+     * binlog never holds the DDL's Query event before rows the transaction wrote with the table's old definition.
+     *
+     * @throws io.basalt.protocol.error.MySqlException 1205 after {@code timeoutMs} behind a DDL
+     */
+    public void lockTable(MetadataLocks locks, String database, String table, long timeoutMs) {
+        String key = database + '\0' + table;
+        if (!tableLocks.containsKey(key)) {
+            tableLocks.put(key, locks.shared(database, table, timeoutMs));
+        }
+    }
+
+    /** Releases the metadata locks when no transaction holds them (a statement that failed before it opened one). */
+    public void releaseTableLocksIfIdle() {
+        if (txn == null) {
+            releaseTableLocks();
+        }
+    }
+
     /** COMMIT (also implicit commits). No-op without an open transaction. */
     public void commit() {
         if (txn == null) {
+            releaseTableLocks();
             return;
         }
         Transaction t = txn;
@@ -217,12 +242,16 @@ public final class SessionTransaction {
                 binlog.abandon(); // outcome unknown, as for UndeterminedResultException
             }
             throw e;
+        } finally {
+            // only after the commit and its binlog group: a waiting DDL must come after both
+            releaseTableLocks();
         }
     }
 
     /** ROLLBACK. No-op without an open transaction. */
     public void rollback() {
         if (txn == null) {
+            releaseTableLocks();
             return;
         }
         Transaction t = txn;
@@ -234,6 +263,8 @@ public final class SessionTransaction {
             t.rollback();
         } catch (StorageException e) {
             t.close();
+        } finally {
+            releaseTableLocks();
         }
     }
 
@@ -243,6 +274,11 @@ public final class SessionTransaction {
         if (binlog != null) {
             binlog.close();
         }
+    }
+
+    private void releaseTableLocks() {
+        tableLocks.values().forEach(MetadataLocks.Lease::close);
+        tableLocks.clear();
     }
 
     private void resetBinlog() {

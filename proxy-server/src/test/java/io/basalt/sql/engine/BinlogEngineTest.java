@@ -212,6 +212,29 @@ class BinlogEngineTest {
     }
 
     @Test
+    void ddlWaitsForAnOpenTransactionThatWroteItsTableSoTheBinlogKeepsTheirOrder() throws Exception {
+        f.exec(s, "CREATE DATABASE d");
+        f.exec(s, "CREATE TABLE d.t (id INT PRIMARY KEY)");
+        f.exec(s, "BEGIN");
+        f.exec(s, "INSERT INTO d.t VALUES (1)");
+        Session ddl = f.session();
+        f.exec(ddl, "SET SESSION lock_wait_timeout = 1");
+        assertThat(EngineFixture.errorCode(() -> f.exec(ddl, "ALTER TABLE d.t ADD COLUMN c INT")))
+                .as("the open transaction holds the table's metadata lock").isEqualTo(1205);
+        f.exec(ddl, "SET SESSION lock_wait_timeout = 60");
+        var alter = java.util.concurrent.CompletableFuture.runAsync(
+                () -> f.exec(ddl, "ALTER TABLE d.t ADD COLUMN c INT"));
+        f.exec(s, "COMMIT");
+        alter.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        f.exec(s, "INSERT INTO d.t VALUES (2, 20)");
+        List<String> events = describe(closeAndListFiles());
+        assertThat(events.subList(4, events.size())).containsExactly(
+                "GTID", "Annotate true", "Table_map d.t", "WRITE_ROWS_V1 end [1]", "Xid",
+                "GTID ddl", "Query : ALTER TABLE d.t ADD COLUMN c INT",
+                "GTID", "Annotate true", "Table_map d.t", "WRITE_ROWS_V1 end [2, 20]", "Xid");
+    }
+
+    @Test
     void binlogGtidPosResetMasterAndSlaveHosts() {
         f.exec(s, "CREATE DATABASE d");
         f.exec(s, "CREATE TABLE d.t (id INT PRIMARY KEY)");
@@ -229,6 +252,10 @@ class BinlogEngineTest {
                 .rows().get(0)).containsExactly("0-1-2");
         assertThat(f.exec(s, "SELECT BINLOG_GTID_POS('basalt-bin.000001', 5), BINLOG_GTID_POS('x', 4),"
                 + " BINLOG_GTID_POS(NULL, 4)").rows().get(0)).containsExactly(null, null, null);
+        assertThat(f.exec(s, "SELECT BINLOG_GTID_POS('basalt-bin.000001', 4)").rows().get(0))
+                .as("file start: nothing binlogged before it").containsExactly("");
+        assertThat(f.exec(s, "SELECT BINLOG_GTID_POS('basalt-bin.000001', " + (end + 1) + ")").rows().get(0))
+                .as("past the end").containsExactly((Object) null);
 
         var hosts = f.exec(s, "SHOW SLAVE HOSTS");
         assertThat(hosts.labels()).containsExactly("Server_id", "Host", "Port", "Master_id");
@@ -236,7 +263,11 @@ class BinlogEngineTest {
         assertThat(f.exec(s, "SHOW REPLICA HOSTS").rows()).isEmpty();
 
         f.exec(s, "FLUSH BINARY LOGS");
+        assertThat(f.exec(s, "SELECT BINLOG_GTID_POS('basalt-bin.000002', 4)").rows().get(0))
+                .as("start of the next file: its Gtid_list").containsExactly("0-1-2");
         f.exec(s, "RESET MASTER");
+        assertThat(f.exec(s, "SELECT BINLOG_GTID_POS('basalt-bin.000002', 4)").rows().get(0))
+                .as("deleted by RESET MASTER").containsExactly((Object) null);
         assertThat(f.exec(s, "SHOW BINARY LOGS").column(0)).containsExactly("basalt-bin.000001");
         assertThat(f.exec(s, "SELECT @@gtid_binlog_pos").rows().get(0)).containsExactly("");
         f.exec(s, "INSERT INTO d.t VALUES (1)");
