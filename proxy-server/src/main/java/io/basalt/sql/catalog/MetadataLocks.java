@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * MySQL-style metadata locks on table names. DML takes a table's lock in shared mode and should hold it until its
- * transaction ends (for an autocommit statement: until the statement ends), as MySQL holds MDL, so that DDL never
+ * MySQL-style metadata locks on table names. A statement that writes a table takes its lock in shared mode and its
+ * transaction holds it until it ends (an autocommit statement: until its commit), as MySQL holds MDL, so that DDL never
  * changes a table under an open transaction that has used it (an index added while a transaction's earlier inserts
  * are still uncommitted would otherwise miss their entries). DDL takes it exclusively, waiting for the holders; new
  * shared requests queue behind a waiting exclusive one (fair), so DDL is not starved.
