@@ -160,7 +160,14 @@ public final class BinlogService implements AutoCloseable {
 
     /**
      * RESET MASTER [TO n]: deletes every binlog file, empties the GTID state and starts at file number
-     * {@code firstNumber}.
+     * {@code firstNumber}. Runs under the writer's lock, so no group is half written.
+     *
+     * <p>Commit-ts recovery: after a crash, {@link #open} takes the binlog's durable position (the last transaction
+     * it holds, which the commit pipeline uses to decide which outbox transactions to append again) from the
+     * surviving files' commit records. RESET deletes every file holding one, so it first writes the last delivered
+     * position to {@code <base>.purged} exactly as a purge does (see {@code BinlogFiles}); {@code open} takes the
+     * larger of both, and a restart after RESET (clean or crashed) does not re-append the transactions the deleted
+     * files held.
      *
      * @return the deleted files
      */
