@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The binlog commit path at the storage level (group commit and rename commit); writes
 # benchmarks/results/binlog-commit.md. Arguments go to io.basalt.benchmarks.binlog.BinlogCommitBenchmark (--help).
-#   benchmarks/run-binlog-benchmark.sh                                   # defaults: about 3 minutes
+#   benchmarks/run-binlog-benchmark.sh                                   # defaults: about 2 minutes
 #   benchmarks/run-binlog-benchmark.sh --committers 64 --sizes-mib 64,256 --note "quiet machine"
 # Environment: BASALT_MVN_LOCK (lock file around the build, default /tmp/basalt-mvn.lock; empty: none),
+# BASALT_BENCH_DIR (where the stores and binlogs are created, default java.io.tmpdir; each commit fsyncs there),
 # BASALT_MVN_FLAGS (extra Maven flags, e.g. -o), SKIP_BUILD=1 (use the jar as it is), JAVA (java executable).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -20,5 +21,10 @@ if [[ "${SKIP_BUILD:-}" != 1 ]]; then
     fi
 fi
 cd "$root"
+dir_args=()
+if [[ -n "${BASALT_BENCH_DIR:-}" ]]; then
+    mkdir -p "$BASALT_BENCH_DIR"
+    dir_args=(--dir "$(cd "$BASALT_BENCH_DIR" && pwd)")
+fi
 exec "${JAVA:-java}" -Dlogback.configurationFile=basalt-bench-logback.xml -cp "$jar" \
-    io.basalt.benchmarks.binlog.BinlogCommitBenchmark "$@"
+    io.basalt.benchmarks.binlog.BinlogCommitBenchmark "${dir_args[@]}" "$@"

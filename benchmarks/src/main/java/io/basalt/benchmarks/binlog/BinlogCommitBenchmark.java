@@ -51,9 +51,10 @@ public final class BinlogCommitBenchmark implements Callable<Integer> {
         long start = System.nanoTime();
         int steps = committers.size() + sizes.size() * 2;
         int step = 0;
+        long planned = plannedSeconds();
         List<GroupCommitRun.Result> groups = new ArrayList<>();
         for (int n : committers) {
-            progress(++step, steps, start, "group commit, " + n + " committers");
+            progress(++step, steps, start, planned, "group commit, " + n + " committers");
             GroupCommitRun.Result r = GroupCommitRun.measure(dir, n, seconds);
             System.out.printf(Locale.ROOT, "   %.0f commits/s, %.3f fsyncs per commit, p99 %.0f µs%n",
                     r.commitsPerSecond(), r.fsyncsPerCommit(), r.p99Micros());
@@ -62,11 +63,13 @@ public final class BinlogCommitBenchmark implements Callable<Integer> {
         List<LargeTransactionRun.Result> large = new ArrayList<>();
         for (boolean rename : new boolean[] {true, false}) {
             for (int mib : sizes) {
-                progress(++step, steps, start, mib + " MiB transaction, " + (rename ? "rename" : "copy") + " path");
+                progress(++step, steps, start, planned,
+                        mib + " MiB transaction, " + (rename ? "rename" : "copy") + " path");
                 LargeTransactionRun.Result r = LargeTransactionRun.measure(dir, mib, rename, smallCommitters);
-                System.out.printf(Locale.ROOT, "   seal %.0f ms, commit %.0f ms (renamed: %s), small tps %.0f → %.0f"
-                        + " during seal, %.0f during commit (%.0f%%)%n", r.sealMillis(), r.largeCommitMillis(),
-                        r.renamed(), r.baselineTps(), r.seal().tps(), r.commit().tps(), r.throughputRatio() * 100);
+                System.out.printf(Locale.ROOT, "   seal %.0f ms, commit %.0f ms (sink delivery max %.0f ms, renamed:"
+                        + " %s), small tps %.0f → %.0f during seal, %.0f during commit (%.0f%%)%n", r.sealMillis(),
+                        r.largeCommitMillis(), r.deliverMaxMillis(), r.renamed(), r.baselineTps(),
+                        r.seal().tps(), r.commit().tps(), r.throughputRatio() * 100);
                 large.add(r);
             }
         }
@@ -77,9 +80,15 @@ public final class BinlogCommitBenchmark implements Callable<Integer> {
         return 0;
     }
 
-    private static void progress(int step, int steps, long start, String what) {
+    /** The measured seconds of the whole run (setup and building the large caches come on top). */
+    private long plannedSeconds() {
+        return committers.size() * (1L + seconds) + 2L * sizes.size() * LargeTransactionRun.plannedSeconds();
+    }
+
+    private static void progress(int step, int steps, long start, long planned, String what) {
         long elapsed = (System.nanoTime() - start) / 1_000_000_000L;
-        System.out.printf(Locale.ROOT, "[%d/%d, %d s elapsed] %s%n", step, steps, elapsed, what);
+        System.out.printf(Locale.ROOT, "[%d/%d, %d s elapsed, ~%d s remaining] %s%n", step, steps, elapsed,
+                Math.max(0, planned - elapsed), what);
     }
 
     private static String join(List<Integer> values) {

@@ -26,8 +26,8 @@ final class LargeTransactionRun {
     private static final int AFTER_SECONDS = 2;
 
     /** One measured point. */
-    record Result(int mib, boolean rename, double sealMillis, double largeCommitMillis, boolean renamed,
-                  double baselineTps, Window seal, Window commit, double baselineMaxMillis) {
+    record Result(int mib, boolean rename, double sealMillis, double largeCommitMillis, double deliverMaxMillis,
+                  boolean renamed, double baselineTps, Window seal, Window commit, double baselineMaxMillis) {
         double throughputRatio() {
             return commit.tps() / baselineTps;
         }
@@ -42,6 +42,11 @@ final class LargeTransactionRun {
     }
 
     private LargeTransactionRun() {
+    }
+
+    /** Seconds one measurement runs besides building the cache and the large commit itself. */
+    static int plannedSeconds() {
+        return 1 + BASELINE_SECONDS + 1 + AFTER_SECONDS;
     }
 
     private static Window window(AtomicLongArray perSecond, Map<Integer, Long> maxLatency, long fromNanos,
@@ -93,6 +98,10 @@ final class LargeTransactionRun {
             large.commit(payload);
             long t2 = System.nanoTime();
             boolean renamed = store.counter("basalt.binlog.rename_commits") > renamesBefore;
+            // the longest sink delivery of the run so far: the large group's binlog step unless a small group's
+            // fsync took longer (an upper bound on it, taken before any later small group can raise it further)
+            double deliverMax = store.meters.get("basalt.commit.pipeline.deliver").timer()
+                    .max(TimeUnit.NANOSECONDS) / 1e6;
             Thread.sleep(TimeUnit.SECONDS.toMillis(AFTER_SECONDS));
             stop.set(true);
             for (Thread t : threads) {
@@ -104,7 +113,8 @@ final class LargeTransactionRun {
                 baseline += perSecond.get(s);
                 baselineMax = Math.max(baselineMax, maxLatency.getOrDefault(s, 0L));
             }
-            return new Result(mib, rename, (t1 - t0) / 1e6, (t2 - t1) / 1e6, renamed, baseline / BASELINE_SECONDS,
+            return new Result(mib, rename, (t1 - t0) / 1e6, (t2 - t1) / 1e6, deliverMax, renamed,
+                    baseline / BASELINE_SECONDS,
                     window(perSecond, maxLatency, t0 - start, t1 - start),
                     window(perSecond, maxLatency, t1 - start, t2 - start), baselineMax / 1e6);
         }
