@@ -19,10 +19,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -46,10 +43,10 @@ class BinlogConnectorTest {
     @BeforeAll
     static void start() throws SQLException {
         basalt = BasaltServerProcess.start();
-        sql("CREATE DATABASE cdc", "CREATE TABLE cdc.t (id INT PRIMARY KEY, v VARCHAR(20), n BIGINT)",
+        Sql.exec(basalt, "CREATE DATABASE cdc", "CREATE TABLE cdc.t (id INT PRIMARY KEY, v VARCHAR(20), n BIGINT)",
                 "INSERT INTO cdc.t VALUES (1, 'a', 10), (2, 'b', 20)");
-        positionAfterSetup = value("SELECT @@gtid_binlog_pos");
-        sql("UPDATE cdc.t SET v = 'c' WHERE id = 2", "DELETE FROM cdc.t WHERE id = 1");
+        positionAfterSetup = Sql.value(basalt, "SELECT @@gtid_binlog_pos");
+        Sql.exec(basalt, "UPDATE cdc.t SET v = 'c' WHERE id = 2", "DELETE FROM cdc.t WHERE id = 1");
     }
 
     @AfterAll
@@ -129,7 +126,7 @@ class BinlogConnectorTest {
         assertEveryChange(s);
         assertThat(client.getBinlogFilename()).isEqualTo("basalt-bin.000001");
         assertThat(client.getBinlogPosition()).as("the client followed the positions to the end of the binlog")
-                .isEqualTo(Long.parseLong(value("SHOW MASTER STATUS", 2)));
+                .isEqualTo(Long.parseLong(Sql.value(basalt, "SHOW MASTER STATUS", 2)));
     }
 
     @Test
@@ -144,7 +141,7 @@ class BinlogConnectorTest {
         List<Long> seqs = all.data(MariadbGtidEventData.class).stream()
                 .map(d -> ((MariadbGtidEventData) d).getSequence()).toList();
         assertThat(seqs).isSorted().doesNotHaveDuplicates().hasSize(5);
-        assertThat(client.getGtidSet()).isEqualTo(value("SELECT @@gtid_binlog_pos"));
+        assertThat(client.getGtidSet()).isEqualTo(Sql.value(basalt, "SELECT @@gtid_binlog_pos"));
 
         Stream rest = new Stream();
         BinaryLogClient resumed = client(rest);
@@ -162,10 +159,10 @@ class BinlogConnectorTest {
     void blockingStreamSeesNewCommits() throws Exception {
         Stream s = new Stream();
         BinaryLogClient client = client(s);
-        client.setGtidSet(value("SELECT @@gtid_binlog_pos"));
+        client.setGtidSet(Sql.value(basalt, "SELECT @@gtid_binlog_pos"));
         client.connect(TimeUnit.SECONDS.toMillis(20));
         try {
-            sql("INSERT INTO cdc.t VALUES (30, 'live', 300)");
+            Sql.exec(basalt, "INSERT INTO cdc.t VALUES (30, 'live', 300)");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (s.data(WriteRowsEventData.class).isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(20);
@@ -176,26 +173,6 @@ class BinlogConnectorTest {
             assertThat(written).containsExactly("[30, live, 300]");
         } finally {
             client.disconnect();
-        }
-    }
-
-    private static void sql(String... statements) throws SQLException {
-        try (Connection c = basalt.mariadb("", ""); Statement st = c.createStatement()) {
-            for (String s : statements) {
-                st.execute(s);
-            }
-        }
-    }
-
-    private static String value(String query) throws SQLException {
-        return value(query, 1);
-    }
-
-    private static String value(String query, int column) throws SQLException {
-        try (Connection c = basalt.mariadb("", ""); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery(query)) {
-            rs.next();
-            return rs.getString(column);
         }
     }
 }

@@ -2,18 +2,13 @@ package io.basalt.it.replica;
 
 import io.basalt.it.BasaltServerProcess;
 import io.basalt.it.MariaDbReference;
-import io.basalt.it.SqlEndpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,7 +39,7 @@ class MariaDbReplicaTest {
     void stop() throws SQLException {
         try {
             if (replica != null) {
-                sql(replica, "STOP SLAVE");
+                Sql.exec(replica, "STOP SLAVE");
                 replica.close();
             }
         } finally {
@@ -57,12 +52,12 @@ class MariaDbReplicaTest {
     @Test
     void replicatesUnderLoadSurvivesARestartAndEndsIdentical() throws Exception {
         MixedWriters.createSchema(basalt);
-        sql(replica, "CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=" + basalt.port()
+        Sql.exec(replica, "CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=" + basalt.port()
                 + ", MASTER_USER='root', MASTER_PASSWORD='', MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1",
                 "START SLAVE");
 
         long before = MixedWriters.run(basalt, 4, Duration.ofSeconds(6), 1);
-        sql(basalt, "ALTER TABLE " + MixedWriters.DATABASE + ".nums ADD COLUMN note VARCHAR(20) DEFAULT 'n'",
+        Sql.exec(basalt, "ALTER TABLE " + MixedWriters.DATABASE + ".nums ADD COLUMN note VARCHAR(20) DEFAULT 'n'",
                 "CREATE INDEX strs_ch ON " + MixedWriters.DATABASE + ".strs (ch)",
                 "CREATE TABLE " + MixedWriters.DATABASE + ".gone (id INT PRIMARY KEY)",
                 "INSERT INTO " + MixedWriters.DATABASE + ".gone VALUES (1)",
@@ -73,7 +68,7 @@ class MariaDbReplicaTest {
         assertThat(before).isPositive();
         assertThat(after).isPositive();
 
-        String masterPos = value(basalt, "SELECT @@gtid_binlog_pos");
+        String masterPos = Sql.value(basalt, "SELECT @@gtid_binlog_pos");
         awaitReplicaAt(masterPos);
         Map<String, String> status = slaveStatus();
         assertThat(status.get("Slave_IO_Running")).as("IO thread; %s", status).isEqualTo("Yes");
@@ -89,7 +84,7 @@ class MariaDbReplicaTest {
         long deadline = System.nanoTime() + CATCH_UP.toNanos();
         String replicaPos = null;
         while (System.nanoTime() < deadline) {
-            replicaPos = value(replica, "SELECT @@gtid_slave_pos");
+            replicaPos = Sql.value(replica, "SELECT @@gtid_slave_pos");
             if (masterPos.equals(replicaPos)) {
                 return;
             }
@@ -101,31 +96,6 @@ class MariaDbReplicaTest {
     }
 
     private Map<String, String> slaveStatus() throws SQLException {
-        Map<String, String> status = new HashMap<>();
-        try (Connection c = replica.mariadb("", ""); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SHOW SLAVE STATUS")) {
-            if (rs.next()) {
-                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                    status.put(rs.getMetaData().getColumnLabel(i), rs.getString(i));
-                }
-            }
-        }
-        return status;
-    }
-
-    private static void sql(SqlEndpoint server, String... statements) throws SQLException {
-        try (Connection c = server.mariadb("", ""); Statement st = c.createStatement()) {
-            for (String s : statements) {
-                st.execute(s);
-            }
-        }
-    }
-
-    private static String value(SqlEndpoint server, String query) throws SQLException {
-        try (Connection c = server.mariadb("", ""); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery(query)) {
-            rs.next();
-            return rs.getString(1);
-        }
+        return Sql.firstRow(replica, "SHOW SLAVE STATUS");
     }
 }
