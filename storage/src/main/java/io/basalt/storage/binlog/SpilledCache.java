@@ -10,20 +10,25 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * The spill file of one session cache in {@code #binlog_cache_files/} (spec §5.1): {@code gap} reserved bytes
- * (4 KiB aligned, left as a hole) then the events, buffered in 64 KiB. Sealing flushes, cuts bytes left by a
- * savepoint rollback, fsyncs and closes it, so that the commit leader only has to fill the gap and rename it. Not
- * thread-safe: owned by one {@link BinlogCache}.
+ * (4 KiB aligned, left as a hole) then the events, buffered in 64 KiB. Every {@value #SYNC_EVERY} bytes written the
+ * file is fsynced while the statement still runs, so that sealing at COMMIT has at most that much left to flush: a
+ * 512 MiB transaction would otherwise push hundreds of MiB to disk in one go at its commit, and the small commits'
+ * binlog fsyncs on the same disk would queue behind it. Sealing flushes, cuts bytes left by a savepoint rollback,
+ * fsyncs and closes it, so that the commit leader only has to fill the gap and rename it. Not thread-safe: owned by
+ * one {@link BinlogCache}.
  */
 final class SpilledCache {
     /** Name prefix of cache files; everything with it in the cache directory is a leftover at startup. */
     static final String PREFIX = "ML_";
     private static final int BUFFER = 64 * 1024;
+    static final long SYNC_EVERY = 8L << 20;
 
     private final Path path;
     private final FileChannel channel;
     private final int gap;
     private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
     private long flushed;
+    private long synced;
 
     private SpilledCache(Path path, FileChannel channel, int gap) {
         this.path = path;
@@ -67,6 +72,7 @@ final class SpilledCache {
         flush();
         channel.truncate(gap + dataLength);
         flushed = dataLength;
+        synced = Math.min(synced, dataLength);
     }
 
     /** Makes the file durable and closes it; returns the payload that names it. */
@@ -91,5 +97,9 @@ final class SpilledCache {
             flushed += channel.write(buffer, gap + flushed);
         }
         buffer.clear();
+        if (flushed - synced >= SYNC_EVERY) {
+            channel.force(false);
+            synced = flushed;
+        }
     }
 }
