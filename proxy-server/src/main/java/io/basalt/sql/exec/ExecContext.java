@@ -185,6 +185,11 @@ public final class ExecContext implements EvalContext {
     }
 
     @Override
+    public long maxAllowedPacket() {
+        return session.variables().maxAllowedPacket();
+    }
+
+    @Override
     public long groupConcatMaxLen() {
         return session.variables().getLong("group_concat_max_len");
     }

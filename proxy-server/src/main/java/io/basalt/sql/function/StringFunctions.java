@@ -32,8 +32,6 @@ import static io.basalt.sql.function.FunctionDef.of;
  * 'LEADING', 'TRAILING' (the binder rewrites {@code TRIM(LEADING 'x' FROM s)} to {@code TRIM('LEADING', 'x', s)}).
  */
 final class StringFunctions {
-    /** max_allowed_packet's default: longer REPEAT/LPAD/RPAD/SPACE results are NULL with warning 1301. */
-    private static final long MAX_RESULT = 16L * 1024 * 1024;
     private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
     private StringFunctions() {
@@ -311,7 +309,7 @@ final class StringFunctions {
         if (padding.isEmpty()) {
             return null;
         }
-        if (len * 4 > MAX_RESULT) {
+        if (len * 4 > ctx.maxAllowedPacket()) {
             tooLarge(left ? "lpad" : "rpad", ctx);
             return null;
         }
@@ -336,7 +334,7 @@ final class StringFunctions {
         if (times <= 0 || s.isEmpty()) {
             return "";
         }
-        if ((double) times * s.length() > MAX_RESULT) {
+        if ((double) times * s.length() > ctx.maxAllowedPacket()) {
             tooLarge(fn, ctx);
             return null;
         }
@@ -344,7 +342,7 @@ final class StringFunctions {
     }
 
     private static void tooLarge(String fn, EvalContext ctx) {
-        ctx.warn(1301, "Result of " + fn + "() was larger than max_allowed_packet (" + MAX_RESULT
+        ctx.warn(1301, "Result of " + fn + "() was larger than max_allowed_packet (" + ctx.maxAllowedPacket()
                 + ") - truncated");
     }
 

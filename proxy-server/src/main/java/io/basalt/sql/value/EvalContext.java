@@ -65,6 +65,14 @@ public interface EvalContext {
         return 1048576;
     }
 
+    /**
+     * max_allowed_packet in bytes: REPEAT, LPAD, RPAD and SPACE results longer than this are NULL with warning 1301.
+     * The default is MariaDB's.
+     */
+    default long maxAllowedPacket() {
+        return 16L * 1024 * 1024;
+    }
+
     /** default_week_format, the mode WEEK() uses without a second argument. */
     default int defaultWeekFormat() {
         return 0;

@@ -128,6 +128,20 @@ class FunctionRegistryTest {
     }
 
     @Test
+    void generatedStringsAreBoundedByMaxAllowedPacket() {
+        ctx.maxAllowedPacket(1024);
+        assertThat(call("REPEAT", "ab", 512L)).isEqualTo("ab".repeat(512));
+        assertThat(call("REPEAT", "ab", 513L)).isNull();
+        assertThat(call("SPACE", 1025L)).isNull();
+        assertThat(call("LPAD", "x", 257L, "y")).isNull();
+        assertThat(ctx.codes()).containsExactly(1301, 1301, 1301);
+        assertThat(ctx.messages().get(0)).isEqualTo("Result of repeat() was larger than max_allowed_packet (1024)"
+                + " - truncated");
+        ctx.maxAllowedPacket(1L << 30);
+        assertThat((String) call("REPEAT", "a", 20_000_000L)).hasSize(20_000_000);
+    }
+
+    @Test
     void resultTypesFollowLiteralArguments() {
         assertThat(fn("ROUND").returnType(List.of(SqlType.decimal(5, 4), Values.typeOf(2L)), List.of(
                 new BigDecimal("1.2345"), 2L))).isEqualTo(SqlType.decimal(4, 2));

@@ -22,6 +22,7 @@ public final class TestContext implements EvalContext {
     private long lastInsertId;
     private boolean divisionByZeroIsError;
     private long groupConcatMaxLen = 1048576;
+    private long maxAllowedPacket = 16L * 1024 * 1024;
 
     public List<Condition> conditions() {
         return conditions;
@@ -44,6 +45,16 @@ public final class TestContext implements EvalContext {
     public TestContext groupConcatMaxLen(long bytes) {
         this.groupConcatMaxLen = bytes;
         return this;
+    }
+
+    public TestContext maxAllowedPacket(long bytes) {
+        this.maxAllowedPacket = bytes;
+        return this;
+    }
+
+    @Override
+    public long maxAllowedPacket() {
+        return maxAllowedPacket;
     }
 
     @Override
