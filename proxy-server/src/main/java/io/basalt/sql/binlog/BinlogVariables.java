@@ -37,6 +37,8 @@ public final class BinlogVariables {
         status.register("Binlog_bytes_written", m::bytesWritten);
         status.register("Binlog_cache_use", m::cacheUse);
         status.register("Binlog_cache_disk_use", m::cacheDiskUse);
+        // Basalt's own: MariaDB 11.7 renames large caches too but counts them nowhere
+        status.register("Binlog_rename_commits", m::renameCommits);
     }
 
     private static void apply(BinlogService service, String name, Object value) {

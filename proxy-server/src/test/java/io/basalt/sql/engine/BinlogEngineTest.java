@@ -316,6 +316,21 @@ class BinlogEngineTest {
     }
 
     @Test
+    void aLargeTransactionIsRenamedIntoTheLogAndCounted() throws IOException {
+        f.exec(s, "CREATE DATABASE d");
+        f.exec(s, "CREATE TABLE d.big (id INT PRIMARY KEY, b LONGTEXT)");
+        f.exec(s, "SET GLOBAL binlog_large_commit_threshold = 10485760");
+        f.exec(s, "INSERT INTO d.big VALUES (1, REPEAT('a', 11000000))");
+        f.exec(s, "INSERT INTO d.big VALUES (2, 'small')");
+        assertThat(f.exec(s, "SHOW GLOBAL STATUS LIKE 'Binlog_rename_commits'").rows())
+                .containsExactly(List.of("Binlog_rename_commits", "1"));
+        List<String> rows = describe(closeAndListFiles()).stream().filter(l -> l.startsWith("WRITE_ROWS")).toList();
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0)).isEqualTo("WRITE_ROWS_V1 end [1, " + "a".repeat(11_000_000) + "]");
+        assertThat(rows.get(1)).isEqualTo("WRITE_ROWS_V1 end [2, small]");
+    }
+
+    @Test
     void mariadbBinlogDecodesTheFiles() throws Exception {
         assumeTrue(Files.isExecutable(MARIADB_BINLOG), "mariadb-binlog is not installed");
         workload();
