@@ -5,9 +5,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
-/** {@code java -jar basalt-server.jar} on a fresh temporary data directory and a free loopback port. */
+/**
+ * {@code java -jar basalt-server.jar} on a fresh temporary data directory and a free loopback port, with the built-in
+ * defaults or, when a scenario needs more, its configuration file.
+ */
 final class BasaltServerUnderTest implements DbServer {
     private final ServerProcess process;
     private final int port;
@@ -17,15 +21,20 @@ final class BasaltServerUnderTest implements DbServer {
         this.port = port;
     }
 
-    static BasaltServerUnderTest start(Path jar, Path logDir) {
+    /** @param config YAML overriding the defaults, or empty for none */
+    static BasaltServerUnderTest start(Path jar, Path logDir, String config) {
         int port = FreePort.find();
         try {
             Path dir = Files.createTempDirectory("basalt-sysbench-");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             // the status endpoint is not needed (SHOW GLOBAL STATUS gives the counters): 0 avoids colliding on 10080
-            List<String> command = List.of(java, "-XX:+ExitOnOutOfMemoryError", "-jar", jar.toString(),
-                    "--data-dir", dir.resolve("data").toString(), "--host", HOST, "--port", Integer.toString(port),
-                    "--status-port", "0");
+            List<String> command = new ArrayList<>(List.of(java, "-XX:+ExitOnOutOfMemoryError", "-jar",
+                    jar.toString(), "--data-dir", dir.resolve("data").toString(), "--host", HOST, "--port",
+                    Integer.toString(port), "--status-port", "0"));
+            if (!config.isEmpty()) {
+                Path file = Files.writeString(dir.resolve("basalt.yaml"), config);
+                command.addAll(List.of("--config", file.toString()));
+            }
             ServerProcess p = ServerProcess.start(command, logDir.resolve("basalt-" + port + ".log"), dir,
                     Duration.ofSeconds(120));
             return new BasaltServerUnderTest(p, port);

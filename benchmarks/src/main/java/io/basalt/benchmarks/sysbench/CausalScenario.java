@@ -50,12 +50,14 @@ final class CausalScenario implements Scenario {
         }
         List<String> rateArg = List.of("--rate=" + rate);
         for (int rep = 1; rep <= s.repeat(); rep++) {
-            ctx.progress().run("basalt " + WORKLOAD + " " + CAUSAL + " repeat " + rep);
-            ctx.measurements().add(new Cell("basalt", WORKLOAD, threads, CAUSAL), ctx.sysbench().run(ctx.basalt(),
-                    causalScript, threads, rateArg, WORKLOAD + "-causal-r" + rep));
-            ctx.progress().run("basalt " + WORKLOAD + " " + DEFAULT + " repeat " + rep);
-            ctx.measurements().add(new Cell("basalt", WORKLOAD, threads, DEFAULT), ctx.sysbench().run(ctx.basalt(),
-                    WORKLOAD, threads, rateArg, WORKLOAD + "-begin-r" + rep));
+            // alternate which variant runs first, so warm-up and drift do not always favour the same one
+            for (String variant : rep % 2 == 1 ? List.of(CAUSAL, DEFAULT) : List.of(DEFAULT, CAUSAL)) {
+                boolean causal = variant.equals(CAUSAL);
+                ctx.progress().run("basalt " + WORKLOAD + " " + variant + " repeat " + rep);
+                ctx.measurements().add(new Cell("basalt", WORKLOAD, threads, variant), ctx.sysbench().run(
+                        ctx.basalt(), causal ? causalScript : WORKLOAD, threads, rateArg,
+                        WORKLOAD + (causal ? "-causal-r" : "-begin-r") + rep));
+            }
             ctx.progress().run("mariadb " + WORKLOAD + " (reference) repeat " + rep);
             ctx.measurements().add(new Cell("mariadb", WORKLOAD, threads, ""), ctx.sysbench().run(ctx.mariadb(),
                     WORKLOAD, threads, rateArg, WORKLOAD + "-rate-r" + rep));

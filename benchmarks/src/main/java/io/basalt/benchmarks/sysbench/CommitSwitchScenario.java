@@ -70,7 +70,8 @@ final class CommitSwitchScenario implements Scenario {
         }
         List<String> rateArg = List.of("--rate=" + rate);
         for (int rep = 1; rep <= s.repeat(); rep++) {
-            for (String variant : List.of(ON, OFF)) {
+            // alternate which variant runs first, so warm-up and drift do not always favour the same one
+            for (String variant : rep % 2 == 1 ? List.of(ON, OFF) : List.of(OFF, ON)) {
                 switchTo(ctx.basalt(), variant.equals(ON));
                 ctx.progress().run("basalt " + workload + " " + title + " " + variant + " repeat " + rep);
                 CommitPathCounters before = CommitPathCounters.read(ctx.basalt());

@@ -9,6 +9,11 @@ interface Scenario {
 
     void run(ScenarioContext ctx);
 
+    /** Basalt configuration (YAML) this experiment needs beyond the defaults; empty for none. */
+    default String basaltConfig() {
+        return "";
+    }
+
     /** Adds tables, targets and charts to {@code ctx.report()}. */
     void report(ScenarioContext ctx) throws IOException;
 }

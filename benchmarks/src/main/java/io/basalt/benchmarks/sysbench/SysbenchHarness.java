@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
         description = "Basalt vs MariaDB 10.11 through sysbench; writes benchmarks/results/<date>-<scenario>/")
 public final class SysbenchHarness implements Callable<Integer> {
     @Option(names = "--scenario", defaultValue = "suite",
-            description = "suite, async-commit, one-pc, causal or group-commit (default ${DEFAULT-VALUE})")
+            description = "suite, async-commit, one-pc, causal, group-commit or large-txn (default ${DEFAULT-VALUE})")
     String scenario;
 
     @Option(names = "--quick", description = "short runs: finishes in under 5 minutes")
@@ -57,6 +57,11 @@ public final class SysbenchHarness implements Callable<Integer> {
             description = "fixed tps for async-commit/one-pc (default: half of Basalt's unthrottled tps)")
     int rate;
 
+    @Option(names = "--event-mib", split = ",",
+            description = "large-txn: binlog event sizes of the background UPDATE in MiB (default 64,128,256,512;"
+                    + " --quick 64,256)")
+    List<Integer> eventMib;
+
     @Option(names = "--jar", required = true, description = "basalt-server.jar")
     Path jar;
 
@@ -75,8 +80,8 @@ public final class SysbenchHarness implements Callable<Integer> {
         HarnessSettings settings = resolve();
         Scenario scenarioImpl = scenarioFor(settings.scenario());
         if (scenarioImpl == null) {
-            System.err.println("unknown scenario " + scenario + " (large-txn is not implemented yet, see"
-                    + " benchmarks/README.md); use suite, async-commit, one-pc, causal or group-commit");
+            System.err.println("unknown scenario " + scenario
+                    + "; use suite, async-commit, one-pc, causal, group-commit or large-txn");
             return 2;
         }
         Path outDir = outDir(settings.scenario());
@@ -88,7 +93,7 @@ public final class SysbenchHarness implements Callable<Integer> {
         progress.step("results in " + outDir);
         Path logs = outDir.resolve("logs");
         progress.step("starting Basalt (" + jar + ") and MariaDB");
-        try (DbServer basalt = BasaltServerUnderTest.start(jar, logs);
+        try (DbServer basalt = BasaltServerUnderTest.start(jar, logs, scenarioImpl.basaltConfig());
              DbServer mariadb = MariaDbServerUnderTest.start(logs)) {
             SysbenchRunner sysbench = new SysbenchRunner(settings.sysbench(), outDir.resolve("raw"));
             for (DbServer server : List.of(basalt, mariadb)) {
@@ -99,7 +104,7 @@ public final class SysbenchHarness implements Callable<Integer> {
                         + " s, unmeasured)");
                 sysbench.warmUp(server, settings.warmUpSeconds(), 8);
             }
-            header(report, settings, basalt, mariadb, loadBefore);
+            header(report, settings, basalt, mariadb, loadBefore, scenarioImpl.basaltConfig());
             ScenarioContext ctx = new ScenarioContext(settings, basalt, mariadb, sysbench, progress,
                     new Measurements(), report, outDir);
             scenarioImpl.run(ctx);
@@ -122,19 +127,20 @@ public final class SysbenchHarness implements Callable<Integer> {
     private HarnessSettings resolve() {
         boolean suite = scenario.equals("suite");
         boolean group = scenario.equals("group-commit");
+        boolean large = scenario.equals("large-txn");
         List<Integer> defaultThreads = group
                 ? (quick ? List.of(16, 32, 128) : List.of(16, 32, 64, 128, 256, 512))
                 : suite ? (quick ? List.of(32) : List.of(1, 8, 32)) : List.of(16);
-        int defaultDuration = quick ? (suite || group ? 5 : 10) : 60;
+        int defaultDuration = quick ? (suite || group ? 5 : large ? 20 : 10) : 60;
         SysbenchOptions sb = new SysbenchOptions(tables != null ? tables : quick ? 2 : 4,
                 tableSize != null ? tableSize : quick ? 2000 : 50_000, duration != null ? duration : defaultDuration);
         int warmUp = warmUpSeconds != null ? warmUpSeconds : quick ? 8 : 30;
         return new HarnessSettings(scenario, quick, sb, warmUp, threads != null ? threads : defaultThreads,
                 workloads != null ? workloads : SuiteScenario.WORKLOADS, repeat != null ? repeat : quick ? 2 : 3,
-                rate);
+                rate, eventMib != null ? eventMib : quick ? List.of(64, 256) : List.of(64, 128, 256, 512));
     }
 
-    /** The scenario of that name, or null when there is none (large-txn is not implemented yet). */
+    /** The scenario of that name, or null when there is none. */
     private static Scenario scenarioFor(String name) {
         return switch (name) {
             case "suite" -> new SuiteScenario();
@@ -142,6 +148,7 @@ public final class SysbenchHarness implements Callable<Integer> {
             case "one-pc" -> CommitSwitchScenario.onePc();
             case "causal" -> new CausalScenario();
             case "group-commit" -> new GroupCommitScenario();
+            case "large-txn" -> new LargeTransactionScenario();
             default -> null;
         };
     }
@@ -155,14 +162,17 @@ public final class SysbenchHarness implements Callable<Integer> {
         return Files.createDirectories(dir);
     }
 
-    private void header(Report report, HarnessSettings s, DbServer basalt, DbServer mariadb, String loadBefore) {
+    private void header(Report report, HarnessSettings s, DbServer basalt, DbServer mariadb, String loadBefore,
+                        String basaltConfig) {
         report.header("date: " + ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
                 .substring(0, 16) + " UTC");
         report.header("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, shared: other builds and"
                 + " tests ran on the same cores during this measurement, so absolute numbers are noisy; the ratios"
                 + " pair runs made back to back");
         report.header("load before the run (`uptime`): " + loadBefore.replaceAll(".*load", "load"));
-        report.header("Basalt " + version(basalt) + " (fresh data directory, default configuration), MariaDB "
+        report.header("Basalt " + version(basalt) + " (fresh data directory, " + (basaltConfig.isEmpty()
+                ? "default configuration" : "defaults but `" + basaltConfig.trim().replace("\n", " ") + "`")
+                + "), MariaDB "
                 + version(mariadb) + " (log_bin, binlog_format=ROW, sync_binlog=1, innodb_flush_log_at_trx_commit=1)");
         report.header(shell("sysbench --version") + ", " + s.sysbench().tables() + " tables × "
                 + s.sysbench().tableSize() + " rows, " + s.sysbench().durationSeconds() + " s per run, " + s.repeat()

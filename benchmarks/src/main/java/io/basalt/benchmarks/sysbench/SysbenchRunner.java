@@ -50,6 +50,16 @@ final class SysbenchRunner {
                 server.name() + "-warmup.txt");
     }
 
+    /** Keeps another raw output of a run (e.g. when a background client ran), as {@code raw/<server>-<label>.txt}. */
+    void keep(DbServer server, String label, String text) {
+        try {
+            Files.createDirectories(rawDir);
+            Files.writeString(rawDir.resolve(server.name() + "-" + label + ".txt"), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     void cleanup(DbServer server) {
         invoke(server, "oltp_read_write", 1, "cleanup", List.of(), server.name() + "-cleanup.txt");
     }
