@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Values are keyed by column id and self-delimiting, so a column added later decodes to its
  * {@link ColumnDef#originDefault()} in older rows and a dropped column's value is skipped: neither needs a rewrite.
  *
- * <p>Encoding sizes the output first and fills one exactly sized array; decoding allocates only the result array
- * and the values. An instance is immutable and thread-safe; {@link #of} caches one per table definition.
+ * <p>Encoding sizes the output first (encoding strings to UTF-8 on the way) and fills one exactly sized array;
+ * decoding allocates only the result array and the values. An instance is immutable and thread-safe; {@link #of} caches one per table definition.
  */
 public final class RowCodec {
     private static final byte VERSION = 1;
@@ -123,20 +123,23 @@ public final class RowCodec {
             throw new IllegalArgumentException("row has " + row.length + " values, table " + table.name() + " has "
                     + ids.length + " columns");
         }
+        // strings are encoded once, while sizing: the JDK's UTF-8 encoder is vectorised, which a 100 MiB LONGTEXT feels
+        byte[][] utf8 = new byte[row.length][];
         int size = 1;
         for (int i = 0; i < row.length; i++) {
-            size += sizeOf(i, row[i]);
+            size += sizeOf(i, row[i], utf8);
         }
         byte[] out = new byte[size];
         out[0] = VERSION;
         int pos = 1;
         for (int i = 0; i < row.length; i++) {
-            pos = write(out, pos, i, row[i]);
+            pos = write(out, pos, i, row[i], utf8[i]);
         }
         return out;
     }
 
-    private int sizeOf(int i, Object v) {
+    /** Size of column {@code i}'s entry; a string's UTF-8 bytes are left in {@code utf8[i]}. */
+    private int sizeOf(int i, Object v, byte[][] utf8) {
         long id = ids[i];
         if (v == null) {
             return varintSize(id << TAG_BITS);
@@ -149,8 +152,9 @@ public final class RowCodec {
         if (v instanceof Long l) {
             return header + varintSize(unsigned[i] ? l : zigzag(l));
         } else if (v instanceof String s) {
-            int len = utf8Length(s);
-            return header + varintSize(len) + len;
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            utf8[i] = b;
+            return header + varintSize(b.length) + b.length;
         } else if (v instanceof BigDecimal d) {
             int len = (d.unscaledValue().bitLength() >> 3) + 1;
             return header + varintSize(zigzag(d.scale())) + varintSize(len) + len;
@@ -167,7 +171,7 @@ public final class RowCodec {
         }
     }
 
-    private int write(byte[] out, int pos, int i, Object v) {
+    private int write(byte[] out, int pos, int i, Object v, byte[] utf8) {
         long id = ids[i];
         if (v == null) {
             return putVarint(out, pos, id << TAG_BITS | NULL);
@@ -176,10 +180,11 @@ public final class RowCodec {
             boolean u = unsigned[i];
             pos = putVarint(out, pos, id << TAG_BITS | (u ? UINT : INT));
             return putVarint(out, pos, u ? l : zigzag(l));
-        } else if (v instanceof String s) {
+        } else if (v instanceof String) {
             pos = putVarint(out, pos, id << TAG_BITS | STRING);
-            pos = putVarint(out, pos, utf8Length(s));
-            return putUtf8(out, pos, s);
+            pos = putVarint(out, pos, utf8.length);
+            System.arraycopy(utf8, 0, out, pos, utf8.length);
+            return pos + utf8.length;
         } else if (v instanceof BigDecimal d) {
             pos = putVarint(out, pos, id << TAG_BITS | DECIMAL);
             pos = putVarint(out, pos, zigzag(d.scale()));
@@ -332,51 +337,5 @@ public final class RowCodec {
             }
             shift += 7;
         }
-    }
-
-    /** UTF-8 length as {@link String#getBytes} produces it (an unpaired surrogate becomes '?'). */
-    private static int utf8Length(String s) {
-        int n = s.length();
-        int len = n;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x80) {
-                if (c < 0x800) {
-                    len += 1;
-                } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    len += 2;
-                    i++;
-                } else if (!Character.isSurrogate(c)) {
-                    len += 2;
-                }
-            }
-        }
-        return len;
-    }
-
-    private static int putUtf8(byte[] out, int pos, String s) {
-        int n = s.length();
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                out[pos++] = (byte) c;
-            } else if (c < 0x800) {
-                out[pos++] = (byte) (0xC0 | (c >> 6));
-                out[pos++] = (byte) (0x80 | (c & 0x3F));
-            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                int cp = Character.toCodePoint(c, s.charAt(++i));
-                out[pos++] = (byte) (0xF0 | (cp >> 18));
-                out[pos++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                out[pos++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                out[pos++] = (byte) (0x80 | (cp & 0x3F));
-            } else if (Character.isSurrogate(c)) {
-                out[pos++] = '?';
-            } else {
-                out[pos++] = (byte) (0xE0 | (c >> 12));
-                out[pos++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                out[pos++] = (byte) (0x80 | (c & 0x3F));
-            }
-        }
-        return pos;
     }
 }
