@@ -166,9 +166,9 @@ public final class SysbenchHarness implements Callable<Integer> {
                         String basaltConfig) {
         report.header("date: " + ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
                 .substring(0, 16) + " UTC");
-        report.header("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, shared: other builds and"
-                + " tests ran on the same cores during this measurement, so absolute numbers are noisy; the ratios"
-                + " pair runs made back to back");
+        report.header("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, both servers and sysbench"
+                + " on the same cores; the load before the run shows whether anything else was running. Absolute"
+                + " numbers are noisy on a shared machine; the ratios pair runs made back to back");
         report.header("load before the run (`uptime`): " + loadBefore.replaceAll(".*load", "load"));
         report.header("Basalt " + version(basalt) + " (fresh data directory, " + (basaltConfig.isEmpty()
                 ? "default configuration" : "defaults but `" + basaltConfig.trim().replace("\n", " ") + "`")
