@@ -26,6 +26,14 @@ public final class ConcurrencyManager {
     private final java.util.concurrent.ConcurrentHashMap<Long, Long> committing =
             new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Async-commit transactions of this process that are decided (every prewrite succeeded) but whose keys are still
+     * locked, until the background commit has run: start ts -> commit ts. A transaction meeting one of their locks
+     * commits that key itself instead of waiting for the binlog group and the background commit.
+     */
+    private final java.util.concurrent.ConcurrentHashMap<Long, Long> decided =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     public ConcurrencyManager(long initialMaxTs) {
         this.maxTs = new AtomicLong(initialMaxTs);
     }
@@ -102,6 +110,19 @@ public final class ConcurrencyManager {
 
     public void clearCommitting(long startTs) {
         committing.remove(startTs);
+    }
+
+    public void markDecided(long startTs, long commitTs) {
+        decided.put(startTs, commitTs);
+    }
+
+    /** The commit ts of a decided async-commit transaction whose keys may still be locked, or 0. */
+    public long decidedCommitTs(long startTs) {
+        return decided.getOrDefault(startTs, 0L);
+    }
+
+    public void clearDecided(long startTs) {
+        decided.remove(startTs);
     }
 
     public boolean isCommitting(long startTs) {

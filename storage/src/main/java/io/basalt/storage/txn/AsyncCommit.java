@@ -5,6 +5,8 @@ import io.basalt.storage.action.PrewriteResult;
 import io.basalt.storage.pipeline.CommitPath;
 import io.basalt.storage.pipeline.CommitPipeline;
 import io.basalt.storage.tso.Timestamps;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Async commit (TiDB 5.0, spec §3): the transaction is committed the moment every prewrite succeeded, at the max of
@@ -52,13 +54,18 @@ final class AsyncCommit {
             throw DecidedCommit.failedAfterDecision(ctx.pipeline(), ticket, startTs, commitTs,
                     CommitPath.ASYNC_COMMIT, pc.payload(), e);
         }
+        Map<Integer, List<byte[]>> locked = KeyGroups.lockedKeysByShard(pc, true);
+        // decided: writers queued on these keys may commit them now rather than after the binlog group and the
+        // background commit (the outbox already guarantees the binlog will hold this transaction)
+        ctx.cm().markDecided(startTs, commitTs);
+        locked.values().forEach(ctx.waits()::released);
         try {
             ctx.pipeline().commit(ticket, commitTs, CommitPath.ASYNC_COMMIT, pc.payload());
         } catch (RuntimeException e) {
+            ctx.cm().clearDecided(startTs);
             throw DecidedCommit.undetermined(startTs, e);
         }
-        ctx.secondaries().submit(startTs, commitTs, KeyGroups.lockedKeysByShard(pc, true),
-                out.outboxWritten() ? pc.primaryShard() : -1);
+        ctx.secondaries().submit(startTs, commitTs, locked, out.outboxWritten() ? pc.primaryShard() : -1);
         return new CommitOutcome(commitTs, CommitPath.ASYNC_COMMIT);
     }
 

@@ -41,6 +41,11 @@ public final class LockResolver {
      */
     public long resolve(KeyLock met, long callerStartTs, Set<Long> bypass) {
         Lock lock = met.lock();
+        long decided = kv.concurrencyManager().decidedCommitTs(lock.startTs);
+        if (decided != 0) {
+            apply(met, decided);
+            return 0;
+        }
         long now = currentTs.getAsLong();
         TxnStatus status;
         try {

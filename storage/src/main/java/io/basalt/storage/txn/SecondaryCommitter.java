@@ -60,6 +60,8 @@ public final class SecondaryCommitter implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             LOG.debug("background commit of txn {} left to lock resolution: {}", startTs, e.toString());
+        } finally {
+            kv.concurrencyManager().clearDecided(startTs);
         }
     }
 

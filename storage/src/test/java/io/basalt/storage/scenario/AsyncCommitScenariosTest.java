@@ -32,6 +32,32 @@ import org.junit.jupiter.api.Test;
 class AsyncCommitScenariosTest extends ScenarioBase {
 
     /**
+     * A writer queued on a key of a decided async-commit transaction commits that key itself at the transaction's
+     * commit ts instead of waiting for the background commit (here held up): it gets the lock well within a lock wait
+     * timeout far shorter than the lock's TTL, and sees the decided value. The other key waits for the background.
+     */
+    @Test
+    void writerCommitsTheKeyOfADecidedTransactionInsteadOfWaitingForTheBackgroundCommit() {
+        open();
+        commitValues(index(5), "i0", row(5), "r0");
+        Transaction a = store.begin(optimistic());
+        a.put(index(5), b("i1"));
+        a.put(row(5), b("r1"));
+        Pauser.Rule background = pauser.pause(FaultPoints.BEFORE_SECONDARY_COMMIT, a.startTs());
+        long c = a.commit(null);
+        assertThat(a.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+        background.awaitReached();
+        assertThat(lockOf(row(5))).isNotNull();
+
+        Transaction writer = store.begin(pessimistic().withLockWaitTimeoutMs(300));
+        assertThat(s(writer.lockKeys(List.of(row(5)), true, null).get(0))).isEqualTo("r1");
+        assertCommittedAt(a.startTs(), c, row(5));
+        assertThat(lockOf(index(5))).as("left to the background commit").isNotNull();
+        writer.rollback();
+        background.resume();
+    }
+
+    /**
      * 3: async commit of 3 keys on 2 shards; the primary's shard (primary + 1 secondary) is prewritten, the other
      * shard's prewrite is lost (the coordinator dies before it is applied). A reader after the TTL checks the
      * secondaries, writes a protected rollback on the missing key and rolls the whole transaction back; the delayed
