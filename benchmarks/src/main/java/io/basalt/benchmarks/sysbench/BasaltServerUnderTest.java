@@ -21,16 +21,20 @@ final class BasaltServerUnderTest implements DbServer {
         this.port = port;
     }
 
-    /** @param config YAML overriding the defaults, or empty for none */
-    static BasaltServerUnderTest start(Path jar, Path logDir, String config) {
+    /**
+     * @param config     YAML overriding the defaults, or empty for none
+     * @param jvmOptions options for the server's JVM beyond the harness's own
+     */
+    static BasaltServerUnderTest start(Path jar, Path logDir, String config, List<String> jvmOptions) {
         int port = FreePort.find();
         try {
             Path dir = Files.createTempDirectory("basalt-sysbench-");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             // the status endpoint is not needed (SHOW GLOBAL STATUS gives the counters): 0 avoids colliding on 10080
-            List<String> command = new ArrayList<>(List.of(java, "-XX:+ExitOnOutOfMemoryError", "-jar",
-                    jar.toString(), "--data-dir", dir.resolve("data").toString(), "--host", HOST, "--port",
-                    Integer.toString(port), "--status-port", "0"));
+            List<String> command = new ArrayList<>(List.of(java, "-XX:+ExitOnOutOfMemoryError"));
+            command.addAll(jvmOptions);
+            command.addAll(List.of("-jar", jar.toString(), "--data-dir", dir.resolve("data").toString(), "--host",
+                    HOST, "--port", Integer.toString(port), "--status-port", "0"));
             if (!config.isEmpty()) {
                 Path file = Files.writeString(dir.resolve("basalt.yaml"), config);
                 command.addAll(List.of("--config", file.toString()));
@@ -41,6 +45,10 @@ final class BasaltServerUnderTest implements DbServer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     @Override

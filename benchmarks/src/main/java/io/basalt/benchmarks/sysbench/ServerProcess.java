@@ -52,6 +52,10 @@ final class ServerProcess {
                 + Files.readString(log));
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     /** SIGTERM, the clean shutdown of both servers; SIGKILL after 60 s. Then the data directory is removed. */
     void stop() {
         process.destroy();

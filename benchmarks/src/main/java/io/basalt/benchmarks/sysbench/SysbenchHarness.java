@@ -50,6 +50,10 @@ public final class SysbenchHarness implements Callable<Integer> {
     @Option(names = "--warm-up", description = "seconds of unmeasured oltp_read_write per server before measuring")
     Integer warmUpSeconds;
 
+    @Option(names = "--workload-warm-up", description = "suite: seconds of unmeasured run of each workload per server"
+            + " before its first measurement (default 10; --quick 5)")
+    Integer workloadWarmUpSeconds;
+
     @Option(names = "--repeat", description = "repeats of every run, for the spread")
     Integer repeat;
 
@@ -61,6 +65,10 @@ public final class SysbenchHarness implements Callable<Integer> {
             description = "large-txn: binlog event sizes of the background UPDATE in MiB (default 64,128,256,512;"
                     + " --quick 64,256)")
     List<Integer> eventMib;
+
+    @Option(names = "--profile", description = "record Basalt's CPU profile (JFR) during each of its runs; the report"
+            + " lists the top frames and profiles/ keeps the recordings")
+    boolean profile;
 
     @Option(names = "--jar", required = true, description = "basalt-server.jar")
     Path jar;
@@ -93,16 +101,18 @@ public final class SysbenchHarness implements Callable<Integer> {
         progress.step("results in " + outDir);
         Path logs = outDir.resolve("logs");
         progress.step("starting Basalt (" + jar + ") and MariaDB");
-        try (DbServer basalt = BasaltServerUnderTest.start(jar, logs, scenarioImpl.basaltConfig());
+        try (BasaltServerUnderTest basalt = BasaltServerUnderTest.start(jar, logs, scenarioImpl.basaltConfig(),
+                profile ? RunProfiler.serverJvmOptions() : List.of());
              DbServer mariadb = MariaDbServerUnderTest.start(logs)) {
-            SysbenchRunner sysbench = new SysbenchRunner(settings.sysbench(), outDir.resolve("raw"));
+            RunProfiler profiler = profile ? RunProfiler.of(basalt, outDir) : RunProfiler.off();
+            SysbenchRunner sysbench = new SysbenchRunner(settings.sysbench(), outDir.resolve("raw"), profiler);
             for (DbServer server : List.of(basalt, mariadb)) {
                 progress.step("sysbench prepare on " + server.name() + " (" + settings.sysbench().tables() + " × "
                         + settings.sysbench().tableSize() + " rows)");
                 sysbench.prepare(server);
                 progress.step("warm-up on " + server.name() + " (oltp_read_write, " + settings.warmUpSeconds()
                         + " s, unmeasured)");
-                sysbench.warmUp(server, settings.warmUpSeconds(), 8);
+                sysbench.warmUp(server, "oltp_read_write", settings.warmUpSeconds(), 8);
             }
             header(report, settings, basalt, mariadb, loadBefore, scenarioImpl.basaltConfig());
             ScenarioContext ctx = new ScenarioContext(settings, basalt, mariadb, sysbench, progress,
@@ -111,6 +121,7 @@ public final class SysbenchHarness implements Callable<Integer> {
             report.header("load during the run (`uptime` after): " + shell("uptime").replaceAll(".*load", "load"));
             progress.step("writing the report");
             scenarioImpl.report(ctx);
+            profiler.report(report);
             Path file = ReportWriter.write(report, outDir);
             for (DbServer server : List.of(basalt, mariadb)) {
                 progress.step("sysbench cleanup on " + server.name());
@@ -135,7 +146,9 @@ public final class SysbenchHarness implements Callable<Integer> {
         SysbenchOptions sb = new SysbenchOptions(tables != null ? tables : quick ? 2 : 4,
                 tableSize != null ? tableSize : quick ? 2000 : 50_000, duration != null ? duration : defaultDuration);
         int warmUp = warmUpSeconds != null ? warmUpSeconds : quick ? 8 : 30;
-        return new HarnessSettings(scenario, quick, sb, warmUp, threads != null ? threads : defaultThreads,
+        int workloadWarmUp = workloadWarmUpSeconds != null ? workloadWarmUpSeconds : quick ? 5 : 10;
+        return new HarnessSettings(scenario, quick, sb, warmUp, workloadWarmUp,
+                threads != null ? threads : defaultThreads,
                 workloads != null ? workloads : SuiteScenario.WORKLOADS, repeat != null ? repeat : quick ? 2 : 3,
                 rate, eventMib != null ? eventMib : quick ? List.of(64, 256) : List.of(64, 128, 256, 512));
     }
@@ -177,8 +190,10 @@ public final class SysbenchHarness implements Callable<Integer> {
         report.header(shell("sysbench --version") + ", " + s.sysbench().tables() + " tables × "
                 + s.sysbench().tableSize() + " rows, " + s.sysbench().durationSeconds() + " s per run, " + s.repeat()
                 + " repeats, --percentile=99 --histogram=off; threads " + s.threads() + "; " + s.warmUpSeconds()
-                + " s unmeasured warm-up per server");
-        report.header("JDK " + System.getProperty("java.version"));
+                + " s unmeasured warm-up per server" + (s.scenario().equals("suite") ? ", then each workload "
+                + s.workloadWarmUpSeconds() + " s unmeasured per server before its first measurement" : ""));
+        report.header("JDK " + System.getProperty("java.version") + (profile
+                ? "; Basalt profiled with JFR during its runs (`--profile`: a few per cent of its CPU)" : ""));
         if (!commandLine.isBlank()) {
             report.header("command: `" + commandLine + "`");
         }

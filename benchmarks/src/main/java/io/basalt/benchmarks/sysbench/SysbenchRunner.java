@@ -15,10 +15,12 @@ final class SysbenchRunner {
 
     private final SysbenchOptions options;
     private final Path rawDir;
+    private final RunProfiler profiler;
 
-    SysbenchRunner(SysbenchOptions options, Path rawDir) {
+    SysbenchRunner(SysbenchOptions options, Path rawDir, RunProfiler profiler) {
         this.options = options;
         this.rawDir = rawDir;
+        this.profiler = profiler;
     }
 
     /** Creates the database and the tables; every oltp_* workload shares oltp_common's schema, so once suffices. */
@@ -28,7 +30,7 @@ final class SysbenchRunner {
     }
 
     /**
-     * One measured run.
+     * One measured run (profiled when the harness profiles this server).
      *
      * @param label distinguishes the raw output file: workload, threads, variant, repeat
      * @param extra further sysbench options, e.g. {@code --rate=N}
@@ -37,17 +39,18 @@ final class SysbenchRunner {
         List<String> args = new ArrayList<>(List.of("--time=" + options.durationSeconds(), "--percentile=99",
                 "--histogram=off", "--report-interval=1"));
         args.addAll(extra);
-        String output = invoke(server, workload, threads, "run", args, server.name() + "-" + label + ".txt");
+        String output = profiler.around(server, label,
+                () -> invoke(server, workload, threads, "run", args, server.name() + "-" + label + ".txt"));
         return SysbenchOutputParser.parse(output);
     }
 
     /**
-     * Unmeasured oltp_read_write, so the first measured run does not pay for Basalt's JIT compilation and both
-     * servers start the measurements with warm caches.
+     * An unmeasured run, so the measured runs do not pay for Basalt's JIT compilation of the paths this workload
+     * takes and both servers start them with warm caches.
      */
-    void warmUp(DbServer server, int seconds, int threads) {
-        invoke(server, "oltp_read_write", threads, "run", List.of("--time=" + seconds, "--report-interval=1"),
-                server.name() + "-warmup.txt");
+    void warmUp(DbServer server, String workload, int seconds, int threads) {
+        invoke(server, workload, threads, "run", List.of("--time=" + seconds, "--report-interval=1"),
+                server.name() + "-warmup-" + workload + ".txt");
     }
 
     /** Keeps another raw output of a run (e.g. when a background client ran), as {@code raw/<server>-<label>.txt}. */
