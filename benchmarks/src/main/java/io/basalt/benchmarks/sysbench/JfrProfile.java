@@ -45,12 +45,6 @@ record JfrProfile(StackProfile java, StackProfile nativeCode) {
                 .collect(Collectors.joining(", "));
     }
 
-    /** The methods most often on top of the stack, for a report table cell. */
-    String selfSummary(int n) {
-        return java.topSelf(n).stream().map(e -> shortName(e.frame()) + " " + Fmt.num(e.share() * 100, "%.1f%%"))
-                .collect(Collectors.joining(", "));
-    }
-
     /** The whole profile as a markdown page. */
     String markdown(String title) {
         StringBuilder md = new StringBuilder("# ").append(title).append("\n\n");
@@ -67,13 +61,6 @@ record JfrProfile(StackProfile java, StackProfile nativeCode) {
         md.append("\n## ").append(title).append("\n\n| share | samples | frame |\n|---:|---:|---|\n");
         entries.forEach(e -> md.append("| ").append(Fmt.num(e.share() * 100, "%.1f %%")).append(" | ")
                 .append(e.samples()).append(" | `").append(e.frame()).append("` |\n"));
-    }
-
-    /** {@code io.basalt.sql.row.RowCodec.decode} → {@code RowCodec.decode}. */
-    static String shortName(String frame) {
-        int method = frame.lastIndexOf('.');
-        int type = frame.lastIndexOf('.', method - 1);
-        return frame.substring(type + 1);
     }
 
     private static List<String> frames(RecordedStackTrace stack) {

@@ -9,36 +9,45 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
- * {@code --profile}: a JFR recording of the Basalt server (started and stopped with {@code jcmd}) around each of its
- * measured runs, summarised into {@code profiles/<run>.md} and one table of the report, so a missed target comes
- * with the frames that explain it. MariaDB's runs are not profiled. The recording itself is kept next to the summary
- * ({@code profiles/<run>.jfr}) for JDK Mission Control.
+ * {@code --profile}: during each of Basalt's measured runs, a JFR recording of the server (started and stopped with
+ * {@code jcmd}: which Java methods) and, where Linux perf can record, a {@code perf record -a -g} of the whole machine
+ * (which threads and which kernel paths: socket writes, thread wake-ups, fsync, RocksDB). Each run is summarised in
+ * {@code profiles/<run>.md} and one row of the report, so a missed target comes with what explains it. MariaDB's runs
+ * are not profiled. The JFR recording is kept next to the summary ({@code profiles/<run>.jfr}) for JDK Mission
+ * Control.
  *
  * <p>Used by the harness thread only.
  */
 final class RunProfiler {
     private static final String RECORDING = "basalt-run";
     private static final int CELL_ITEMS = 4;
+    private static final int PAGE_ITEMS = 15;
 
     private final long pid;
     private final Path dir;
+    private final int runSeconds;
+    private final String perfUnavailable;
     private final List<List<String>> rows = new ArrayList<>();
 
     /** @param pid the Basalt server's process, or -1 when profiling is off */
-    private RunProfiler(long pid, Path dir) {
+    private RunProfiler(long pid, Path dir, int runSeconds, String perfUnavailable) {
         this.pid = pid;
         this.dir = dir;
+        this.runSeconds = runSeconds;
+        this.perfUnavailable = perfUnavailable;
     }
 
     static RunProfiler off() {
-        return new RunProfiler(-1, null);
+        return new RunProfiler(-1, null, 0, null);
     }
 
     /** Profiling on; call before the warm-up, since the first recording of a JVM also starts JFR itself. */
-    static RunProfiler of(BasaltServerUnderTest basalt, Path outDir) {
-        RunProfiler profiler = new RunProfiler(basalt.pid(), outDir.resolve("profiles"));
+    static RunProfiler of(BasaltServerUnderTest basalt, Path outDir, int runSeconds) {
+        Path dir = outDir.resolve("profiles");
+        RunProfiler profiler = new RunProfiler(basalt.pid(), dir, runSeconds, PerfRecording.unavailability(dir));
         // JFR's first start loads and initialises it for a second or more: not inside a measured run
         profiler.jcmd("JFR.start", "name=prime", "settings=profile");
         profiler.jcmd("JFR.stop", "name=prime");
@@ -56,6 +65,8 @@ final class RunProfiler {
             return run.get();
         }
         jcmd("JFR.start", "name=" + RECORDING, "settings=profile");
+        PerfRecording perf = perfUnavailable == null
+                ? PerfRecording.start(dir.resolve(label + ".perf.data"), runSeconds) : null;
         T result = run.get();
         Path recording = dir.resolve(label + ".jfr");
         jcmd("JFR.stop", "name=" + RECORDING, "filename=" + recording);
@@ -63,10 +74,15 @@ final class RunProfiler {
             throw new IllegalStateException("jcmd did not write " + recording);
         }
         JfrProfile profile = JfrProfile.read(recording);
+        PerfBreakdown machine = perf == null ? null : perf.finish(pid);
         String page = label + ".md";
-        write(dir.resolve(page), profile.markdown("Basalt profile: " + label));
-        rows.add(List.of(label, Long.toString(profile.java().samples()), profile.componentsSummary(CELL_ITEMS),
-                profile.selfSummary(CELL_ITEMS), "[" + page + "](profiles/" + page + ")"));
+        write(dir.resolve(page), profile.markdown("Basalt profile: " + label)
+                + (machine == null ? "" : perfMarkdown(machine)));
+        rows.add(List.of(label,
+                machine == null ? "n/a" : summary(machine.threads(CELL_ITEMS)),
+                machine == null ? "n/a" : summary(machine.basaltActivities(CELL_ITEMS + 1)),
+                profile.componentsSummary(CELL_ITEMS) + " (" + profile.java().samples() + " samples)",
+                "[" + page + "](profiles/" + page + ")"));
         return result;
     }
 
@@ -75,12 +91,36 @@ final class RunProfiler {
         if (rows.isEmpty()) {
             return;
         }
-        report.table(new Report.Table("Where Basalt's CPU went (JFR, threads running Java code)",
-                List.of("run", "samples", "components (JDK frames charged to their caller)", "top methods (self)",
-                        "profile"), rows));
-        report.note("Profiles: JFR `settings=profile` recorded through `jcmd` during each Basalt run; native code "
-                + "(RocksDB, system calls) is listed apart in each profile page because JFR cannot tell working from "
-                + "waiting there.");
+        report.table(new Report.Table("Where the CPU went during Basalt's runs (--profile)",
+                List.of("run", "whole machine by thread (perf)", "Basalt's threads by activity (perf)",
+                        "Basalt's Java code by component (JFR; JDK frames charged to their caller)", "profile"),
+                rows));
+        report.note("Profiles: perf (`perf record -a -g -F " + PerfRecording.FREQUENCY + "`, every process) says which threads used the CPU "
+                + "and on what, kernel included; JFR (`settings=profile`, through `jcmd`) samples only threads "
+                + "running Java code, so its sample counts are small where the time goes to system calls and "
+                + "RocksDB. Each run's page in `profiles/` has the top methods (self and inclusive) and native frames."
+                + (perfUnavailable == null ? "" : " perf did not run here: " + perfUnavailable + "."));
+    }
+
+    private static String perfMarkdown(PerfBreakdown machine) {
+        StringBuilder md = new StringBuilder("\n# Whole machine (perf record -a -g)\n\n")
+                .append(machine.samples()).append(" samples, ").append(machine.basaltSamples())
+                .append(" of them in Basalt's process.\n");
+        section(md, "By thread (share of all samples; swapper is idle time)", machine.threads(PAGE_ITEMS));
+        section(md, "By activity, whole machine", machine.activities(PAGE_ITEMS));
+        section(md, "By activity, Basalt's threads (share of Basalt's samples)", machine.basaltActivities(PAGE_ITEMS));
+        return md.toString();
+    }
+
+    private static void section(StringBuilder md, String title, List<StackProfile.Entry> entries) {
+        md.append("\n## ").append(title).append("\n\n| share | samples | what |\n|---:|---:|---|\n");
+        entries.forEach(e -> md.append("| ").append(Fmt.num(e.share() * 100, "%.1f %%")).append(" | ")
+                .append(e.samples()).append(" | ").append(e.frame()).append(" |\n"));
+    }
+
+    private static String summary(List<StackProfile.Entry> entries) {
+        return entries.stream().map(e -> e.frame() + " " + Fmt.num(e.share() * 100, "%.0f%%"))
+                .collect(Collectors.joining(", "));
     }
 
     private void jcmd(String... command) {

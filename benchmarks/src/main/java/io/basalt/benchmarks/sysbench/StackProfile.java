@@ -47,16 +47,16 @@ final class StackProfile {
     }
 
     List<Entry> topSelf(int n) {
-        return top(self, n);
+        return top(self, samples, n);
     }
 
     /** Basalt methods by the share of samples they were on the stack in. */
     List<Entry> topInclusive(int n) {
-        return top(inclusive, n);
+        return top(inclusive, samples, n);
     }
 
     List<Entry> topComponents(int n) {
-        return top(components, n);
+        return top(components, samples, n);
     }
 
     /**
@@ -76,11 +76,12 @@ final class StackProfile {
         return "JDK";
     }
 
-    private List<Entry> top(Map<String, Long> counts, int n) {
+    /** The {@code n} largest counts, largest first (ties by name), with their share of {@code total}. */
+    static List<Entry> top(Map<String, Long> counts, long total, int n) {
         return counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(n)
-                .map(e -> new Entry(e.getKey(), e.getValue(), (double) e.getValue() / samples))
+                .map(e -> new Entry(e.getKey(), e.getValue(), (double) e.getValue() / total))
                 .toList();
     }
 }

@@ -104,7 +104,8 @@ public final class SysbenchHarness implements Callable<Integer> {
         try (BasaltServerUnderTest basalt = BasaltServerUnderTest.start(jar, logs, scenarioImpl.basaltConfig(),
                 profile ? RunProfiler.serverJvmOptions() : List.of());
              DbServer mariadb = MariaDbServerUnderTest.start(logs)) {
-            RunProfiler profiler = profile ? RunProfiler.of(basalt, outDir) : RunProfiler.off();
+            RunProfiler profiler = profile ? RunProfiler.of(basalt, outDir, settings.sysbench().durationSeconds())
+                    : RunProfiler.off();
             SysbenchRunner sysbench = new SysbenchRunner(settings.sysbench(), outDir.resolve("raw"), profiler);
             for (DbServer server : List.of(basalt, mariadb)) {
                 progress.step("sysbench prepare on " + server.name() + " (" + settings.sysbench().tables() + " × "

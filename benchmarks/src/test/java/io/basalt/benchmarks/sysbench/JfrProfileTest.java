@@ -31,11 +31,6 @@ class JfrProfileTest {
         assertThat(profile.markdown("busy")).contains("## Top methods, self", "JfrProfileTest.spinFor");
     }
 
-    @Test
-    void shortNameKeepsTheClassAndTheMethod() {
-        assertThat(JfrProfile.shortName("io.basalt.sql.row.RowCodec.decode")).isEqualTo("RowCodec.decode");
-    }
-
     private static void spinFor(Duration duration) {
         long end = System.nanoTime() + duration.toNanos();
         long x = 0;
