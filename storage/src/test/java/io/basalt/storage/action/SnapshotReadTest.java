@@ -231,4 +231,21 @@ class SnapshotReadTest extends ActionTestBase {
         assertThat(bounded).extracting(p -> s(p.value())).as("start inclusive, end exclusive")
                 .containsExactly("5", "3");
     }
+
+    @Test
+    void forwardScansStepOverKeysWithFewAndWithManyVersions() {
+        // row 1: 20 versions (the scan seeks past them), row 2: one, row 3: 3 and row 4: 2 (either side of the
+        // number of versions stepped over with next() before a seek), row 5: one
+        int[] versions = {20, 1, 3, 2, 1};
+        for (int r = 0; r < versions.length; r++) {
+            for (int v = 1; v <= versions[r]; v++) {
+                commitPut(row(r + 1), (r + 1) + "v" + v, ts(10 * v), ts(10 * v + 1));
+            }
+        }
+        assertThat(scanKeys(ts(1000), 100, false)).containsExactly("1v20", "2v1", "3v3", "4v2", "5v1");
+        assertThat(scanKeys(ts(25), 100, false)).containsExactly("1v2", "2v1", "3v2", "4v2", "5v1");
+        assertThat(scanKeys(ts(15), 100, false)).containsExactly("1v1", "2v1", "3v1", "4v1", "5v1");
+        assertThat(scanKeys(ts(1000), 3, false)).containsExactly("1v20", "2v1", "3v3");
+        assertThat(scanKeys(ts(25), 100, true)).containsExactly("5v1", "4v2", "3v2", "2v1", "1v2");
+    }
 }
