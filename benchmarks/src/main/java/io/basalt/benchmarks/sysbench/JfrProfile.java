@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The CPU profile of one JFR recording: {@code jdk.ExecutionSample} (threads running Java code) and, apart,
@@ -41,8 +40,7 @@ record JfrProfile(StackProfile java, StackProfile nativeCode) {
 
     /** The layers that used the CPU, for a report table cell: {@code io.basalt.sql.exec 21%, io.netty 14%}. */
     String componentsSummary(int n) {
-        return java.topComponents(n).stream().map(e -> e.frame() + " " + Fmt.num(e.share() * 100, "%.0f%%"))
-                .collect(Collectors.joining(", "));
+        return StackProfile.inline(java.topComponents(n));
     }
 
     /** The whole profile as a markdown page. */
@@ -50,17 +48,14 @@ record JfrProfile(StackProfile java, StackProfile nativeCode) {
         StringBuilder md = new StringBuilder("# ").append(title).append("\n\n");
         md.append("JFR `settings=profile`: ").append(java.samples()).append(" samples of threads running Java code, ")
                 .append(nativeCode.samples()).append(" of threads inside native methods.\n");
-        section(md, "CPU by component (Java samples; JDK frames charged to their caller)", java.topComponents(TOP));
-        section(md, "Top methods, self (Java samples)", java.topSelf(TOP));
-        section(md, "Top Basalt methods, inclusive (Java samples)", java.topInclusive(TOP));
-        section(md, "Native methods (working or waiting in a system call)", nativeCode.topSelf(TOP));
+        StackProfile.appendTable(md, "CPU by component (Java samples; JDK frames charged to their caller)",
+                java.topComponents(TOP), true);
+        StackProfile.appendTable(md, "Top methods, self (Java samples)", java.topSelf(TOP), true);
+        StackProfile.appendTable(md, "Top Basalt methods, inclusive (Java samples)",
+                java.topInclusive(TOP), true);
+        StackProfile.appendTable(md, "Native methods (working or waiting in a system call)",
+                nativeCode.topSelf(TOP), true);
         return md.toString();
-    }
-
-    private static void section(StringBuilder md, String title, List<StackProfile.Entry> entries) {
-        md.append("\n## ").append(title).append("\n\n| share | samples | frame |\n|---:|---:|---|\n");
-        entries.forEach(e -> md.append("| ").append(Fmt.num(e.share() * 100, "%.1f %%")).append(" | ")
-                .append(e.samples()).append(" | `").append(e.frame()).append("` |\n"));
     }
 
     private static List<String> frames(RecordedStackTrace stack) {

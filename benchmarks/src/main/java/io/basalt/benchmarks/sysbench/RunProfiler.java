@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * {@code --profile}: during each of Basalt's measured runs, a JFR recording of the server (started and stopped with
@@ -79,8 +78,8 @@ final class RunProfiler {
         write(dir.resolve(page), profile.markdown("Basalt profile: " + label)
                 + (machine == null ? "" : perfMarkdown(machine)));
         rows.add(List.of(label,
-                machine == null ? "n/a" : summary(machine.threads(CELL_ITEMS)),
-                machine == null ? "n/a" : summary(machine.basaltActivities(CELL_ITEMS + 1)),
+                machine == null ? "n/a" : StackProfile.inline(machine.threads(CELL_ITEMS)),
+                machine == null ? "n/a" : StackProfile.inline(machine.basaltActivities(CELL_ITEMS + 1)),
                 profile.componentsSummary(CELL_ITEMS) + " (" + profile.java().samples() + " samples)",
                 "[" + page + "](profiles/" + page + ")"));
         return result;
@@ -95,8 +94,8 @@ final class RunProfiler {
                 List.of("run", "whole machine by thread (perf)", "Basalt's threads by activity (perf)",
                         "Basalt's Java code by component (JFR; JDK frames charged to their caller)", "profile"),
                 rows));
-        report.note("Profiles: perf (`perf record -a -g -F " + PerfRecording.FREQUENCY + "`, every process) says which threads used the CPU "
-                + "and on what, kernel included; JFR (`settings=profile`, through `jcmd`) samples only threads "
+        report.note("Profiles: perf (`perf record -a -g -F " + PerfRecording.FREQUENCY + "`, every process) says "
+                + "which threads used the CPU and on what, kernel included; JFR (`settings=profile`, through `jcmd`) samples only threads "
                 + "running Java code, so its sample counts are small where the time goes to system calls and "
                 + "RocksDB. Each run's page in `profiles/` has the top methods (self and inclusive) and native frames."
                 + (perfUnavailable == null ? "" : " perf did not run here: " + perfUnavailable + "."));
@@ -106,21 +105,12 @@ final class RunProfiler {
         StringBuilder md = new StringBuilder("\n# Whole machine (perf record -a -g)\n\n")
                 .append(machine.samples()).append(" samples, ").append(machine.basaltSamples())
                 .append(" of them in Basalt's process.\n");
-        section(md, "By thread (share of all samples; swapper is idle time)", machine.threads(PAGE_ITEMS));
-        section(md, "By activity, whole machine", machine.activities(PAGE_ITEMS));
-        section(md, "By activity, Basalt's threads (share of Basalt's samples)", machine.basaltActivities(PAGE_ITEMS));
+        StackProfile.appendTable(md, "By thread (share of all samples; swapper is idle time)",
+                machine.threads(PAGE_ITEMS), false);
+        StackProfile.appendTable(md, "By activity, whole machine", machine.activities(PAGE_ITEMS), false);
+        StackProfile.appendTable(md, "By activity, Basalt's threads (share of Basalt's samples)",
+                machine.basaltActivities(PAGE_ITEMS), false);
         return md.toString();
-    }
-
-    private static void section(StringBuilder md, String title, List<StackProfile.Entry> entries) {
-        md.append("\n## ").append(title).append("\n\n| share | samples | what |\n|---:|---:|---|\n");
-        entries.forEach(e -> md.append("| ").append(Fmt.num(e.share() * 100, "%.1f %%")).append(" | ")
-                .append(e.samples()).append(" | ").append(e.frame()).append(" |\n"));
-    }
-
-    private static String summary(List<StackProfile.Entry> entries) {
-        return entries.stream().map(e -> e.frame() + " " + Fmt.num(e.share() * 100, "%.0f%%"))
-                .collect(Collectors.joining(", "));
     }
 
     private void jcmd(String... command) {

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Sampled stacks summed up the way a reader looks for a hot path: which method was on top (self), which Basalt method
@@ -83,5 +84,19 @@ final class StackProfile {
                 .limit(n)
                 .map(e -> new Entry(e.getKey(), e.getValue(), (double) e.getValue() / total))
                 .toList();
+    }
+
+    /** Appends entries as a markdown table under a heading; {@code code} sets the names in backticks (frames). */
+    static void appendTable(StringBuilder md, String title, List<Entry> entries, boolean code) {
+        String quote = code ? "`" : "";
+        md.append("\n## ").append(title).append("\n\n| share | samples | what |\n|---:|---:|---|\n");
+        entries.forEach(e -> md.append("| ").append(Fmt.num(e.share() * 100, "%.1f %%")).append(" | ")
+                .append(e.samples()).append(" | ").append(quote).append(e.frame()).append(quote).append(" |\n"));
+    }
+
+    /** Entries on one line for a report table cell: {@code io.netty 48%, io.basalt.sql.exec 5%}. */
+    static String inline(List<Entry> entries) {
+        return entries.stream().map(e -> e.frame() + " " + Fmt.num(e.share() * 100, "%.0f%%"))
+                .collect(Collectors.joining(", "));
     }
 }
