@@ -113,19 +113,15 @@ final class PerfBreakdown {
     }
 
     private void endSample() {
-        if (thread == null || leafDso == null) {
-            thread = null;
-            leafDso = null;
-            activity = null;
-            return;
-        }
-        String what = activity != null ? activity : userActivity(leafDso);
-        samples++;
-        byThread.merge(thread, 1L, Long::sum);
-        byActivity.merge(what, 1L, Long::sum);
-        if (serverThread) {
-            basaltSamples++;
-            basaltByActivity.merge(what, 1L, Long::sum);
+        if (thread != null && leafDso != null) {
+            String what = activity != null ? activity : userActivity(leafDso);
+            samples++;
+            byThread.merge(thread, 1L, Long::sum);
+            byActivity.merge(what, 1L, Long::sum);
+            if (serverThread) {
+                basaltSamples++;
+                basaltByActivity.merge(what, 1L, Long::sum);
+            }
         }
         thread = null;
         leafDso = null;

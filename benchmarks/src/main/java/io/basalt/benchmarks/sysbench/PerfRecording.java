@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -33,17 +32,11 @@ final class PerfRecording {
     static String unavailability(Path scratchDir) {
         Path probe = scratchDir.resolve("probe.perf.data");
         try {
-            Files.createDirectories(scratchDir);
-            Process p = new ProcessBuilder("perf", "record", "-a", "-g", "-o", probe.toString(), "--", "sleep", "0")
-                    .redirectErrorStream(true).start();
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            boolean ok = p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-            return ok ? null : "perf record failed: " + output.lines().findFirst().orElse("exit " + p.exitValue());
-        } catch (IOException e) {
+            ExternalCommand probeRun = ExternalCommand.run(List.of("perf", "record", "-a", "-g", "-o", probe.toString(), "--", "sleep",
+                    "0"), 30);
+            return probeRun.ok() ? null : "perf record failed: " + probeRun.output().lines().findFirst().orElse("");
+        } catch (UncheckedIOException e) {
             return "perf is not installed (Debian package linux-perf)";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         } finally {
             probe.toFile().delete();
         }

@@ -2,12 +2,10 @@ package io.basalt.benchmarks.sysbench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -46,6 +44,11 @@ final class RunProfiler {
     /** Profiling on; call before the warm-up, since the first recording of a JVM also starts JFR itself. */
     static RunProfiler of(BasaltServerUnderTest basalt, Path outDir, int runSeconds) {
         Path dir = outDir.resolve("profiles");
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         RunProfiler profiler = new RunProfiler(basalt.pid(), dir, runSeconds, PerfRecording.unavailability(dir));
         // JFR's first start loads and initialises it for a second or more: not inside a measured run
         profiler.jcmd("JFR.start", "name=prime", "settings=profile");
@@ -117,19 +120,7 @@ final class RunProfiler {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd")
                 .toString(), Long.toString(pid)));
         cmd.addAll(List.of(command));
-        try {
-            Files.createDirectories(dir);
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", cmd) + " failed: " + output);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        ExternalCommand.run(cmd, 60).orFail("jcmd " + command[0]);
     }
 
     private static void write(Path file, String text) {

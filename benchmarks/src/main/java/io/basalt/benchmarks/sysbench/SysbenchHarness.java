@@ -5,8 +5,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -66,8 +64,8 @@ public final class SysbenchHarness implements Callable<Integer> {
                     + " --quick 64,256)")
     List<Integer> eventMib;
 
-    @Option(names = "--profile", description = "record Basalt's CPU profile (JFR) during each of its runs; the report"
-            + " lists the top frames and profiles/ keeps the recordings")
+    @Option(names = "--profile", description = "profile each of Basalt's runs (perf, whole machine, where it can"
+            + " record; JFR, Basalt's Java code): one report table, a page per run in profiles/")
     boolean profile;
 
     @Option(names = "--jar", required = true, description = "basalt-server.jar")
@@ -194,7 +192,7 @@ public final class SysbenchHarness implements Callable<Integer> {
                 + " s unmeasured warm-up per server" + (s.scenario().equals("suite") ? ", then each workload "
                 + s.workloadWarmUpSeconds() + " s unmeasured per server before its first measurement" : ""));
         report.header("JDK " + System.getProperty("java.version") + (profile
-                ? "; Basalt profiled with JFR during its runs (`--profile`: a few per cent of its CPU)" : ""));
+                ? "; Basalt's runs profiled with perf and JFR (`--profile`: a few per cent of its CPU)" : ""));
         if (!commandLine.isBlank()) {
             report.header("command: `" + commandLine + "`");
         }
@@ -206,16 +204,6 @@ public final class SysbenchHarness implements Callable<Integer> {
     }
 
     private static String shell(String command) {
-        try {
-            Process p = new ProcessBuilder(Arrays.asList(command.split(" "))).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            p.waitFor();
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        return ExternalCommand.run(Arrays.asList(command.split(" ")), 60).output().trim();
     }
 }

@@ -2,12 +2,10 @@ package io.basalt.benchmarks.sysbench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /** Runs sysbench against one server and keeps every output under {@code raw/}, as the report promises. */
 final class SysbenchRunner {
@@ -26,7 +24,7 @@ final class SysbenchRunner {
     /** Creates the database and the tables; every oltp_* workload shares oltp_common's schema, so once suffices. */
     void prepare(DbServer server) {
         SqlCli.execute(server, "DROP DATABASE IF EXISTS " + DATABASE + "; CREATE DATABASE " + DATABASE);
-        invoke(server, "oltp_read_write", 4, "prepare", List.of(), server.name() + "-prepare.txt");
+        invoke(server, "oltp_read_write", 4, "prepare", List.of(), "prepare");
     }
 
     /**
@@ -40,7 +38,7 @@ final class SysbenchRunner {
                 "--histogram=off", "--report-interval=1"));
         args.addAll(extra);
         String output = profiler.around(server, label,
-                () -> invoke(server, workload, threads, "run", args, server.name() + "-" + label + ".txt"));
+                () -> invoke(server, workload, threads, "run", args, label));
         return SysbenchOutputParser.parse(output);
     }
 
@@ -50,47 +48,41 @@ final class SysbenchRunner {
      */
     void warmUp(DbServer server, String workload, int seconds, int threads) {
         invoke(server, workload, threads, "run", List.of("--time=" + seconds, "--report-interval=1"),
-                server.name() + "-warmup-" + workload + ".txt");
+                "warmup-" + workload);
     }
 
     /** Keeps another raw output of a run (e.g. when a background client ran), as {@code raw/<server>-<label>.txt}. */
     void keep(DbServer server, String label, String text) {
         try {
             Files.createDirectories(rawDir);
-            Files.writeString(rawDir.resolve(server.name() + "-" + label + ".txt"), text);
+            Files.writeString(rawFile(server, label), text);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
+    private Path rawFile(DbServer server, String label) {
+        return rawDir.resolve(server.name() + "-" + label + ".txt");
+    }
+
     void cleanup(DbServer server) {
-        invoke(server, "oltp_read_write", 1, "cleanup", List.of(), server.name() + "-cleanup.txt");
+        invoke(server, "oltp_read_write", 1, "cleanup", List.of(), "cleanup");
     }
 
     private String invoke(DbServer server, String workload, int threads, String command, List<String> extra,
-                          String file) {
+                          String label) {
         List<String> cmd = new ArrayList<>(List.of("sysbench", workload, "--db-driver=mysql",
                 "--mysql-host=" + DbServer.HOST, "--mysql-port=" + server.port(), "--mysql-user=root",
                 "--mysql-password=", "--mysql-db=" + DATABASE, "--mysql-ssl=off", "--tables=" + options.tables(),
                 "--table-size=" + options.tableSize(), "--threads=" + threads, "--rand-seed=1"));
         cmd.addAll(extra);
         cmd.add(command);
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            boolean done = p.waitFor(options.durationSeconds() + 600L, TimeUnit.SECONDS);
-            Files.createDirectories(rawDir);
-            Files.writeString(rawDir.resolve(file), String.join(" ", cmd) + "\n\n" + output);
-            if (!done || p.exitValue() != 0) {
-                throw new IllegalStateException("sysbench " + workload + " " + command + " failed on " + server.name()
-                        + ", see " + rawDir.resolve(file));
-            }
-            return output;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+        ExternalCommand run = ExternalCommand.run(cmd, options.durationSeconds() + 600L);
+        keep(server, label, String.join(" ", cmd) + "\n\n" + run.output());
+        if (!run.ok()) {
+            throw new IllegalStateException("sysbench " + workload + " " + command + " failed on " + server.name()
+                    + ", see " + rawFile(server, label));
         }
+        return run.output();
     }
 }
