@@ -29,7 +29,8 @@ public final class ServerMetrics {
     private final long startedNanos = System.nanoTime();
 
     public ServerMetrics(MeterRegistry registry) {
-        Gauge.builder("basalt.connections.active", active, AtomicInteger::get)
+        // Strong: Micrometer holds gauge state weakly, and a scrape must not read 0 once this owner is unreachable.
+        Gauge.builder("basalt.connections.active", active, AtomicInteger::get).strongReference(true)
                 .description("client connections open now").register(registry);
         total = Counter.builder("basalt.connections.total").description("client connections accepted")
                 .register(registry);

@@ -13,7 +13,8 @@ final class ReplicationMetrics {
     private final Counter bytes;
 
     ReplicationMetrics(MeterRegistry registry) {
-        Gauge.builder("basalt.binlog.dump.connections", connections, AtomicInteger::get)
+        // Strong: Micrometer holds gauge state weakly, and a scrape must not read 0 once this owner is unreachable.
+        Gauge.builder("basalt.binlog.dump.connections", connections, AtomicInteger::get).strongReference(true)
                 .description("binlog dump connections (replicas, CDC clients) streaming now").register(registry);
         events = Counter.builder("basalt.binlog.dump.events").description("events sent to dump connections")
                 .register(registry);

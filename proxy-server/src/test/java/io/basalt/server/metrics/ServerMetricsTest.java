@@ -7,6 +7,8 @@ import io.basalt.storage.testing.Await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import java.lang.ref.WeakReference;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The front end's meters move with real traffic. */
@@ -41,5 +43,22 @@ class ServerMetricsTest {
         metrics.command(CommandType.COM_QUERY);
         metrics.command(null);
         assertThat(metrics.questions()).isEqualTo(2);
+    }
+
+    @Test
+    void activeConnectionsGaugeOutlivesAnUnreachableOwner() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WeakReference<ServerMetrics> owner = openOneConnection(registry);
+        Await.until("the metrics owner is collected", () -> {
+            System.gc();
+            return owner.get() == null;
+        });
+        assertThat(registry.get("basalt.connections.active").gauge().value()).isEqualTo(1);
+    }
+
+    private static WeakReference<ServerMetrics> openOneConnection(SimpleMeterRegistry registry) {
+        ServerMetrics metrics = new ServerMetrics(registry);
+        metrics.connectionOpened();
+        return new WeakReference<>(metrics);
     }
 }
