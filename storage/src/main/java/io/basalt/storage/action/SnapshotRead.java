@@ -17,9 +17,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Store-side snapshot reads at a timestamp (spec §1.6): raise max_ts, check the memory lock table, take the snapshot,
- * then check persisted locks and read the newest visible version. A blocking lock is reported as
- * {@link io.basalt.storage.error.KeyIsLockedException}; nothing is ever silently skipped.
+ * Store-side snapshot reads at a timestamp (spec §1.6): raise max_ts, check the memory lock table, note which keys
+ * may hold a persisted lock, take the snapshot, then check those keys' locks and read the newest visible version. A
+ * blocking lock is reported as {@link io.basalt.storage.error.KeyIsLockedException}; nothing is ever silently
+ * skipped.
  */
 public final class SnapshotRead {
     /** Versions of one key stepped over with next() before a scan seeks past the rest. */
@@ -37,11 +38,11 @@ public final class SnapshotRead {
         cm.updateMaxTs(readTs);
         faults.hit(FaultPoints.BEFORE_CHECK_MEMORY_LOCKS, readTs);
         cm.readKeyCheck(key, (k, l) -> LockConflictRule.check(k, l, readTs, bypass));
+        boolean mayBeLocked = shard.lockedKeys().contains(key);
         try (MvccReader reader = new MvccReader(shard.snapshot())) {
             faults.hit(FaultPoints.AFTER_SNAPSHOT, readTs);
-            Lock lock = reader.loadLock(key);
-            if (lock != null) {
-                LockConflictRule.check(key, lock, readTs, bypass);
+            if (mayBeLocked) {
+                checkLock(reader, key, readTs, bypass);
             }
             return reader.get(key, readTs);
         }
@@ -53,12 +54,16 @@ public final class SnapshotRead {
         for (byte[] key : keys) {
             cm.readKeyCheck(key, (k, l) -> LockConflictRule.check(k, l, readTs, bypass));
         }
+        boolean[] mayBeLocked = new boolean[keys.size()];
+        for (int i = 0; i < mayBeLocked.length; i++) {
+            mayBeLocked[i] = shard.lockedKeys().contains(keys.get(i));
+        }
         try (MvccReader reader = new MvccReader(shard.snapshot())) {
             List<byte[]> out = new ArrayList<>(keys.size());
-            for (byte[] key : keys) {
-                Lock lock = reader.loadLock(key);
-                if (lock != null) {
-                    LockConflictRule.check(key, lock, readTs, bypass);
+            for (int i = 0; i < mayBeLocked.length; i++) {
+                byte[] key = keys.get(i);
+                if (mayBeLocked[i]) {
+                    checkLock(reader, key, readTs, bypass);
                 }
                 out.add(reader.get(key, readTs));
             }
@@ -74,6 +79,7 @@ public final class SnapshotRead {
                              Set<Long> bypass) {
         cm.updateMaxTs(readTs);
         cm.readRangeCheck(start, end, (k, l) -> LockConflictRule.check(k, l, readTs, bypass));
+        List<byte[]> mayBeLocked = shard.lockedKeys().in(start, end);
         try (MvccReader reader = new MvccReader(shard.snapshot())) {
             List<KvPair> out = scanWrites(reader, start, end, limit, reverse, readTs);
             byte[] lockFrom = start;
@@ -86,10 +92,26 @@ public final class SnapshotRead {
                     lockTo = successor(last);
                 }
             }
-            for (var kl : reader.scanLocks(lockFrom, lockTo, l -> true, Integer.MAX_VALUE)) {
-                LockConflictRule.check(kl.key(), kl.lock(), readTs, bypass);
+            for (byte[] key : mayBeLocked) {
+                if (Arrays.compareUnsigned(key, lockFrom) >= 0
+                        && (lockTo.length == 0 || Arrays.compareUnsigned(key, lockTo) < 0)) {
+                    checkLock(reader, key, readTs, bypass);
+                }
             }
             return out;
+        }
+    }
+
+    /**
+     * Checks the persisted lock of a key {@link io.basalt.storage.shard.LockedKeys} named before the snapshot was
+     * taken. Keys it did not name cannot hold a lock that matters to this read: such a lock was written after the
+     * memory lock check, so its transaction commits above readTs (2PC takes its commit ts after the prewrite;
+     * async commit and 1PC took min_commit_ts from a max_ts this read had already raised).
+     */
+    private static void checkLock(MvccReader reader, byte[] key, long readTs, Set<Long> bypass) {
+        Lock lock = reader.loadLock(key);
+        if (lock != null) {
+            LockConflictRule.check(key, lock, readTs, bypass);
         }
     }
 

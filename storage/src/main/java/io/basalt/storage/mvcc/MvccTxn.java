@@ -2,20 +2,28 @@ package io.basalt.storage.mvcc;
 
 import io.basalt.storage.codec.MvccKeys;
 import io.basalt.storage.error.DiskErrorException;
+import io.basalt.storage.shard.LockedKeys;
 import io.basalt.storage.shard.Shard;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
  * The modifications of one action on one shard, applied as a single WriteBatch. Also remembers which keys lost
- * their lock, so lock waiters can be woken once the batch is applied. Owned by one thread; closing frees the batch.
+ * their lock, so lock waiters can be woken once the batch is applied, and keeps the shard's {@link LockedKeys}
+ * around the write. Owned by one thread, which holds the latches of every key it locks or unlocks; closing frees
+ * the batch.
  */
 public final class MvccTxn implements AutoCloseable {
     private final Shard shard;
     private final WriteBatch batch = new WriteBatch();
     private final List<byte[]> releasedLocks = new ArrayList<>();
+    /** Key -> whether the batch leaves it locked (the last lock put or delete on it wins); null until one. */
+    private Map<byte[], Boolean> lockStates;
     private int modifications;
     private boolean sync;
 
@@ -25,11 +33,20 @@ public final class MvccTxn implements AutoCloseable {
 
     public void putLock(byte[] key, Lock lock) {
         put(shard.lockCf(), MvccKeys.encodeUserKey(key), lock.encode());
+        lockStates().put(key, true);
     }
 
     public void unlockKey(byte[] key) {
         delete(shard.lockCf(), MvccKeys.encodeUserKey(key));
         releasedLocks.add(key);
+        lockStates().put(key, false);
+    }
+
+    private Map<byte[], Boolean> lockStates() {
+        if (lockStates == null) {
+            lockStates = new TreeMap<>(Arrays::compareUnsigned);
+        }
+        return lockStates;
     }
 
     public void putWrite(byte[] key, long ts, Write write) {
@@ -69,10 +86,26 @@ public final class MvccTxn implements AutoCloseable {
         return releasedLocks;
     }
 
-    /** Applies the batch (no-op when empty). */
+    /** Applies the batch (no-op when empty); keys it locks are named before the write, keys it unlocks after. */
     public void apply() {
-        if (modifications > 0) {
-            shard.write(batch, sync);
+        if (modifications == 0) {
+            return;
+        }
+        LockedKeys locked = shard.lockedKeys();
+        if (lockStates != null) {
+            lockStates.forEach((key, isLocked) -> {
+                if (isLocked) {
+                    locked.add(key);
+                }
+            });
+        }
+        shard.write(batch, sync);
+        if (lockStates != null) {
+            lockStates.forEach((key, isLocked) -> {
+                if (!isLocked) {
+                    locked.remove(key);
+                }
+            });
         }
     }
 

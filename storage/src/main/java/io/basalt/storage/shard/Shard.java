@@ -1,5 +1,6 @@
 package io.basalt.storage.shard;
 
+import io.basalt.storage.codec.MvccKeys;
 import io.basalt.storage.config.RocksDbConfig;
 import io.basalt.storage.error.DiskErrorException;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,7 @@ public final class Shard implements AutoCloseable {
     private final WriteOptions syncWrite;
     private final WriteOptions noSyncWrite;
     private final Latches latches = new Latches(4096);
+    private final LockedKeys lockedKeys = new LockedKeys();
 
     private Shard(int id, RocksDB db, DBOptions dbOptions, List<ColumnFamilyOptions> cfOptions,
                   List<ColumnFamilyHandle> handles, boolean syncDecisive) {
@@ -72,7 +74,14 @@ public final class Shard implements AutoCloseable {
             }
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             RocksDB db = RocksDB.open(dbo, dir.toString(), descriptors, handles);
-            return new Shard(id, db, dbo, cfos, handles, cfg.syncDecisiveWrites);
+            Shard shard = new Shard(id, db, dbo, cfos, handles, cfg.syncDecisiveWrites);
+            try {
+                shard.loadLockedKeys();
+            } catch (RuntimeException e) {
+                shard.close();
+                throw e;
+            }
+            return shard;
         } catch (RocksDBException e) {
             throw new DiskErrorException("cannot open shard " + id + " at " + dir + ": " + e.getMessage(), e);
         } catch (java.io.IOException e) {
@@ -126,6 +135,18 @@ public final class Shard implements AutoCloseable {
 
     public Latches latches() {
         return latches;
+    }
+
+    public LockedKeys lockedKeys() {
+        return lockedKeys;
+    }
+
+    private void loadLockedKeys() {
+        try (ShardSnapshot snap = snapshot(); BoundedIterator it = snap.iterator(lockCf(), null, null)) {
+            for (it.seekToFirst(); it.valid(); it.next()) {
+                lockedKeys.add(MvccKeys.decodeUserKey(it.key()));
+            }
+        }
     }
 
     public ShardSnapshot snapshot() {

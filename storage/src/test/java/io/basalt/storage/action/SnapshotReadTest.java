@@ -40,6 +40,20 @@ class SnapshotReadTest extends ActionTestBase {
     }
 
     @Test
+    void readsCheckTheKeysTheShardNamesAsLocked() {
+        var locked = store.shard(shardOf(row(1))).lockedKeys();
+        pw(row(1), ts(10)).put(row(1), "one").put(row(2), "two").run();
+        pessimisticLock(row(3), ts(11), ts(11), row(3));
+        assertThat(locked.in(row(0), row(100))).containsExactly(row(1), row(2), row(3));
+        kv.commit(shardOf(row(1)), List.of(row(1)), ts(10), ts(12));
+        kv.rollback(shardOf(row(2)), List.of(row(2)), ts(10));
+        kv.pessimisticRollback(shardOf(row(3)), List.of(row(3)), ts(11), ts(11));
+        assertThat(locked.in(row(0), row(100))).isEmpty();
+        assertThat(get(row(1), ts(20))).isEqualTo("one");
+        assertThat(scanKeys(ts(20), 10, false)).containsExactly("one");
+    }
+
+    @Test
     void lockOfALaterTransactionIsIgnored() {
         commitPut(row(1), "old", ts(1), ts(2));
         pw(row(1), ts(10)).put(row(1), "new").run();
