@@ -166,6 +166,9 @@ public final class Transaction implements AutoCloseable {
             }
         }
         List<KvPair> stored = storeScan(start, end, limit + hidden, reverse);
+        if (own.isEmpty()) {
+            return stored; // nothing of ours to merge: already in order and within the limit
+        }
         TreeMap<byte[], byte[]> merged = new TreeMap<>(Arrays::compareUnsigned);
         stored.forEach(p -> merged.put(p.key(), p.value()));
         byte[] bound = stored.size() == limit + hidden && !stored.isEmpty() ? stored.get(stored.size() - 1).key() : null;
