@@ -22,6 +22,15 @@ public final class Values {
     private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
     private static final BigDecimal ULONG_MAX = TWO_64.subtract(BigDecimal.ONE);
     private static final double TWO_63 = 9.223372036854775808E18;
+    /** Types of integer literals by digit count (1 to 19): bound parameters ask for them once a row. */
+    private static final SqlType[] INTEGER_LITERAL_TYPES = new SqlType[20];
+
+    static {
+        for (int digits = 1; digits < INTEGER_LITERAL_TYPES.length; digits++) {
+            INTEGER_LITERAL_TYPES[digits] = new SqlType(digits <= 9 ? TypeKind.INT : TypeKind.BIGINT, digits + 1, 0,
+                    0, false, java.util.List.of());
+        }
+    }
 
     /** A parsed SQL literal and its type. */
     public record Literal(Object value, SqlType type) {
@@ -32,6 +41,15 @@ public final class Values {
 
     // ---------------------------------------------------------------- types of literals
 
+    /** Digits of |v| in decimal, without making its text. */
+    private static int decimalDigits(long v) {
+        int digits = 1;
+        for (long rest = v; rest <= -10 || rest >= 10; rest /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
     /**
      * The type MariaDB gives a literal value (integer literals of up to 9 digits are INT, longer BIGINT; the length
      * of an integer literal counts a sign position, as a signed column's display width does).
@@ -41,10 +59,7 @@ public final class Values {
             return SqlType.NULL;
         }
         if (literal instanceof Long l) {
-            String text = Long.toString(l);
-            int digits = l < 0 ? text.length() - 1 : text.length();
-            return new SqlType(digits <= 9 ? TypeKind.INT : TypeKind.BIGINT, digits + 1, 0, 0, false,
-                    java.util.List.of());
+            return INTEGER_LITERAL_TYPES[decimalDigits(l)];
         }
         if (literal instanceof Integer i) {
             return typeOf((long) i);

@@ -141,6 +141,11 @@ class ValuesTest {
         assertThat(Values.typeOf(1L)).isEqualTo(SqlType.INT.withLength(2));
         assertThat(Values.typeOf(123456789L).kind()).isEqualTo(TypeKind.INT);
         assertThat(Values.typeOf(1234567890L).kind()).isEqualTo(TypeKind.BIGINT);
+        assertThat(Values.typeOf(0L)).isEqualTo(SqlType.INT.withLength(2));
+        assertThat(Values.typeOf(-123456789L)).isEqualTo(SqlType.INT.withLength(10));
+        assertThat(Values.typeOf(-1234567890L)).isEqualTo(SqlType.BIGINT.withLength(11));
+        assertThat(Values.typeOf(Long.MAX_VALUE)).isEqualTo(SqlType.BIGINT.withLength(20));
+        assertThat(Values.typeOf(Long.MIN_VALUE)).isEqualTo(SqlType.BIGINT.withLength(20));
         assertThat(Values.typeOf(new BigDecimal("1.50"))).isEqualTo(SqlType.decimal(3, 2));
         assertThat(Values.typeOf(new BigDecimal(".05"))).isEqualTo(SqlType.decimal(2, 2));
         assertThat(Values.typeOf("héllo")).isEqualTo(SqlType.varchar(5));
