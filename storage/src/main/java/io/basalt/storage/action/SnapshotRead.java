@@ -25,6 +25,8 @@ import java.util.Set;
 public final class SnapshotRead {
     /** Versions of one key stepped over with next() before a scan seeks past the rest. */
     private static final int SEEK_BOUND = 2;
+    /** More keys named as locked in a scan's range than this, and the scan reads the lock CF over its page instead. */
+    private static final int MAX_NAMED_LOCKS = 256;
 
     private final ConcurrencyManager cm;
     private final FaultInjector faults;
@@ -79,7 +81,7 @@ public final class SnapshotRead {
                              Set<Long> bypass) {
         cm.updateMaxTs(readTs);
         cm.readRangeCheck(start, end, (k, l) -> LockConflictRule.check(k, l, readTs, bypass));
-        List<byte[]> mayBeLocked = shard.lockedKeys().in(start, end);
+        List<byte[]> mayBeLocked = shard.lockedKeys().in(start, end, MAX_NAMED_LOCKS);
         try (MvccReader reader = new MvccReader(shard.snapshot())) {
             List<KvPair> out = scanWrites(reader, start, end, limit, reverse, readTs);
             byte[] lockFrom = start;
@@ -91,6 +93,12 @@ public final class SnapshotRead {
                 } else {
                     lockTo = successor(last);
                 }
+            }
+            if (mayBeLocked == null) {
+                for (var kl : reader.scanLocks(lockFrom, lockTo, l -> true, Integer.MAX_VALUE)) {
+                    LockConflictRule.check(kl.key(), kl.lock(), readTs, bypass);
+                }
+                return out;
             }
             for (byte[] key : mayBeLocked) {
                 if (Arrays.compareUnsigned(key, lockFrom) >= 0

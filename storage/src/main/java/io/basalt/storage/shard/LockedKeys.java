@@ -32,10 +32,24 @@ public final class LockedKeys {
         return keys.contains(key);
     }
 
-    /** The named keys in [start, end) (end empty = unbounded), ascending; usually none. */
-    public List<byte[]> in(byte[] start, byte[] end) {
+    /**
+     * The named keys in [start, end) (end empty = unbounded), ascending — usually none — or null when there are more
+     * than {@code max} (a large transaction holds the range; copying them all for every scan page would cost more
+     * than reading the lock column family over the page).
+     */
+    public List<byte[]> in(byte[] start, byte[] end, int max) {
         NavigableSet<byte[]> range = end.length == 0 ? keys.tailSet(start, true) : keys.subSet(start, end);
-        return range.isEmpty() ? List.of() : new ArrayList<>(range);
+        List<byte[]> out = List.of();
+        for (byte[] key : range) {
+            if (out.size() == max) {
+                return null;
+            }
+            if (out.isEmpty()) {
+                out = new ArrayList<>();
+            }
+            out.add(key);
+        }
+        return out;
     }
 
     public int size() {

@@ -9,6 +9,7 @@ import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.mvcc.KvPair;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.LockType;
+import io.basalt.storage.testing.PrewriteRequestBuilder;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -44,13 +45,27 @@ class SnapshotReadTest extends ActionTestBase {
         var locked = store.shard(shardOf(row(1))).lockedKeys();
         pw(row(1), ts(10)).put(row(1), "one").put(row(2), "two").run();
         pessimisticLock(row(3), ts(11), ts(11), row(3));
-        assertThat(locked.in(row(0), row(100))).containsExactly(row(1), row(2), row(3));
+        assertThat(locked.in(row(0), row(100), 10)).containsExactly(row(1), row(2), row(3));
         kv.commit(shardOf(row(1)), List.of(row(1)), ts(10), ts(12));
         kv.rollback(shardOf(row(2)), List.of(row(2)), ts(10));
         kv.pessimisticRollback(shardOf(row(3)), List.of(row(3)), ts(11), ts(11));
-        assertThat(locked.in(row(0), row(100))).isEmpty();
+        assertThat(locked.in(row(0), row(100), 10)).isEmpty();
         assertThat(get(row(1), ts(20))).isEqualTo("one");
         assertThat(scanKeys(ts(20), 10, false)).containsExactly("one");
+    }
+
+    @Test
+    void aScanOverMoreLocksThanNamedReadsTheLockColumnFamily() {
+        commitPut(row(1), "old", ts(1), ts(2));
+        PrewriteRequestBuilder big = pw(row(1), ts(10));
+        for (int i = 1; i <= 300; i++) {
+            big.put(row(i), "new" + i);
+        }
+        big.run();
+        assertThat(store.shard(shardOf(row(1))).lockedKeys().in(row(0), row(1000), 256)).isNull();
+        assertThat(kv.scan(shardOf(row(1)), row(0), row(1000), 10, false, ts(5), NO_BYPASS)).hasSize(1);
+        assertThatThrownBy(() -> kv.scan(shardOf(row(1)), row(0), row(1000), 10, false, ts(20), NO_BYPASS))
+                .isInstanceOf(KeyIsLockedException.class);
     }
 
     @Test

@@ -65,7 +65,7 @@ class LockedKeysTest {
             t.putLock(b("b"), lock("a"));
             t.putLock(b("c"), lock("a"));
         });
-        assertThat(shard.lockedKeys().in(b(""), b(""))).containsExactly(b("a"), b("b"), b("c"));
+        assertThat(shard.lockedKeys().in(b(""), b(""), 10)).containsExactly(b("a"), b("b"), b("c"));
         apply(t -> {
             t.unlockKey(b("a"));
             t.unlockKey(b("b"));
@@ -73,8 +73,8 @@ class LockedKeysTest {
             t.putLock(b("d"), lock("b"));
             t.unlockKey(b("d"));
         });
-        assertThat(shard.lockedKeys().in(b(""), b(""))).containsExactly(b("b"), b("c"));
-        assertThat(shard.lockedKeys().in(b("a"), b("c"))).containsExactly(b("b"));
+        assertThat(shard.lockedKeys().in(b(""), b(""), 10)).containsExactly(b("b"), b("c"));
+        assertThat(shard.lockedKeys().in(b("a"), b("c"), 10)).containsExactly(b("b"));
         assertThat(shard.lockedKeys().contains(b("a"))).isFalse();
     }
 
@@ -88,6 +88,19 @@ class LockedKeysTest {
         apply(t -> t.unlockKey(b("x")));
         shard.close();
         open();
-        assertThat(shard.lockedKeys().in(b(""), b(""))).containsExactly(b("y"));
+        assertThat(shard.lockedKeys().in(b(""), b(""), 10)).containsExactly(b("y"));
+    }
+
+    @Test
+    void moreKeysThanAskedForAreReportedAsNone() {
+        open();
+        apply(t -> {
+            t.putLock(b("a"), lock("a"));
+            t.putLock(b("b"), lock("a"));
+            t.putLock(b("c"), lock("a"));
+        });
+        assertThat(shard.lockedKeys().in(b(""), b(""), 3)).hasSize(3);
+        assertThat(shard.lockedKeys().in(b(""), b(""), 2)).isNull();
+        assertThat(shard.lockedKeys().in(b("b"), b(""), 2)).containsExactly(b("b"), b("c"));
     }
 }
