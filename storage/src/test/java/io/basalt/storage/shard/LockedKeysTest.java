@@ -57,14 +57,19 @@ class LockedKeysTest {
         }
     }
 
+    /** Locks the keys in one batch, the first as primary. */
+    private void lockInOneBatch(String... keys) {
+        apply(t -> {
+            for (String k : keys) {
+                t.putLock(b(k), lock(keys[0]));
+            }
+        });
+    }
+
     @Test
     void theLastLockChangeOfABatchDecides() {
         open();
-        apply(t -> {
-            t.putLock(b("a"), lock("a"));
-            t.putLock(b("b"), lock("a"));
-            t.putLock(b("c"), lock("a"));
-        });
+        lockInOneBatch("a", "b", "c");
         assertThat(shard.lockedKeys().in(b(""), b(""), 10)).containsExactly(b("a"), b("b"), b("c"));
         apply(t -> {
             t.unlockKey(b("a"));
@@ -81,10 +86,7 @@ class LockedKeysTest {
     @Test
     void reopeningNamesThePersistedLocks() {
         open();
-        apply(t -> {
-            t.putLock(b("x"), lock("x"));
-            t.putLock(b("y"), lock("x"));
-        });
+        lockInOneBatch("x", "y");
         apply(t -> t.unlockKey(b("x")));
         shard.close();
         open();
@@ -94,11 +96,7 @@ class LockedKeysTest {
     @Test
     void moreKeysThanAskedForAreReportedAsNone() {
         open();
-        apply(t -> {
-            t.putLock(b("a"), lock("a"));
-            t.putLock(b("b"), lock("a"));
-            t.putLock(b("c"), lock("a"));
-        });
+        lockInOneBatch("a", "b", "c");
         assertThat(shard.lockedKeys().in(b(""), b(""), 3)).hasSize(3);
         assertThat(shard.lockedKeys().in(b(""), b(""), 2)).isNull();
         assertThat(shard.lockedKeys().in(b("b"), b(""), 2)).containsExactly(b("b"), b("c"));
