@@ -32,8 +32,8 @@ final class PerfRecording {
     static String unavailability(Path scratchDir) {
         Path probe = scratchDir.resolve("probe.perf.data");
         try {
-            ExternalCommand probeRun = ExternalCommand.run(List.of("perf", "record", "-a", "-g", "-o", probe.toString(), "--", "sleep",
-                    "0"), 30);
+            ExternalCommand probeRun = ExternalCommand.run(
+                    List.of("perf", "record", "-a", "-g", "-o", probe.toString(), "--", "sleep", "0"), 30);
             return probeRun.ok() ? null : "perf record failed: " + probeRun.output().lines().findFirst().orElse("");
         } catch (UncheckedIOException e) {
             return "perf is not installed (Debian package linux-perf)";
@@ -67,7 +67,9 @@ final class PerfRecording {
                     new InputStreamReader(script.getInputStream(), StandardCharsets.UTF_8))) {
                 out.lines().forEach(breakdown::line);
             }
-            script.waitFor();
+            if (script.waitFor() != 0) {
+                throw new IllegalStateException("perf script could not read " + data);
+            }
             breakdown.finish();
             return breakdown;
         } catch (IOException e) {

@@ -98,9 +98,10 @@ final class RunProfiler {
                         "Basalt's Java code by component (JFR; JDK frames charged to their caller)", "profile"),
                 rows));
         report.note("Profiles: perf (`perf record -a -g -F " + PerfRecording.FREQUENCY + "`, every process) says "
-                + "which threads used the CPU and on what, kernel included; JFR (`settings=profile`, through `jcmd`) samples only threads "
-                + "running Java code, so its sample counts are small where the time goes to system calls and "
-                + "RocksDB. Each run's page in `profiles/` has the top methods (self and inclusive) and native frames."
+                + "which threads used the CPU and on what, kernel included; JFR (`settings=profile`, through `jcmd`) "
+                + "samples only threads running Java code, so its sample counts are small where the time goes to "
+                + "system calls and RocksDB. Each run's page in `profiles/` has the top methods (self and inclusive) "
+                + "and native frames."
                 + (perfUnavailable == null ? "" : " perf did not run here: " + perfUnavailable + "."));
     }
 

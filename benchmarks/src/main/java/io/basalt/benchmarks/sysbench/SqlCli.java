@@ -9,8 +9,9 @@ final class SqlCli {
 
     /** Runs the statements and returns the tab-separated output without column names. */
     static String execute(DbServer server, String sql) {
-        return ExternalCommand.run(List.of("mariadb", "-h" + DbServer.HOST, "-P" + server.port(), "-uroot", "--skip-ssl",
-                "-N", "-B", "-e", sql), 120).orFail(server.name() + " running '" + sql + "'");
+        List<String> command = List.of("mariadb", "-h" + DbServer.HOST, "-P" + server.port(), "-uroot",
+                "--skip-ssl", "-N", "-B", "-e", sql);
+        return ExternalCommand.run(command, 120).orFail(server.name() + " running '" + sql + "'");
     }
 
     /** A numeric {@code SHOW GLOBAL STATUS} value, or -1 when the server does not have it. */
