@@ -111,7 +111,7 @@ public final class TxnStore implements AutoCloseable {
         CommitPipeline pipeline = new CommitPipeline(sink,
                 sink == null ? SinkPosition.ZERO : report.sinkPosition(), registry);
         SecondaryCommitter secondaries = new SecondaryCommitter(kv, faults, config.secondaryCommitThreads,
-                config.secondaryCommitQueueLimit, registry);
+                config.secondaryCommitQueueLimit, config.outboxSweepIntervalMs, registry);
         ExecutorService prewritePool = Executors.newCachedThreadPool(r -> daemon(r, "basalt-prewrite"));
         TxnContext ctx = new TxnContext(config, kv, regions, tso, cm, resolver, waits, new DeadlockDetector(),
                 secondaries, pipeline, metrics, faults, prewritePool, timer, new ConcurrentSkipListMap<>());

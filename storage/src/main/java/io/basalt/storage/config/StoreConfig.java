@@ -35,6 +35,8 @@ public class StoreConfig {
     public long gcRunIntervalMs = 60_000;
     public int secondaryCommitThreads = 2;
     public int secondaryCommitQueueLimit = 100_000;
+    /** Delivered outbox records are deleted in one batch per shard this often. */
+    public long outboxSweepIntervalMs = 10;
     public long txnSizeLimitBytes = 100L * 1024 * 1024;
     public int maxKeySize = 4096;
     public long tsoSaveWindowMs = 3000;

@@ -3,7 +3,6 @@ package io.basalt.storage.txn;
 import io.basalt.storage.action.KvService;
 import io.basalt.storage.fault.FaultInjector;
 import io.basalt.storage.fault.FaultPoints;
-import io.basalt.storage.pipeline.OutboxRecord;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -16,9 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Commits the keys of decided transactions in the background (2PC secondaries; every key of an async-commit
- * transaction) and removes delivered outbox records. Bounded: when the queue is full the committing thread does
- * the work itself, which slows writers down instead of growing memory. Failures are only logged: any reader that
- * meets a leftover lock finishes the job. Owned by the store, closed before the shards.
+ * transaction) and hands delivered outbox records to its {@link OutboxSweeper}. Bounded: when the queue is full the
+ * committing thread does the work itself, which slows writers down instead of growing memory. Failures are only
+ * logged: any reader that meets a leftover lock finishes the job. Owned by the store, closed before the shards.
  */
 public final class SecondaryCommitter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SecondaryCommitter.class);
@@ -26,11 +25,13 @@ public final class SecondaryCommitter implements AutoCloseable {
     private final KvService kv;
     private final FaultInjector faults;
     private final ThreadPoolExecutor pool;
+    private final OutboxSweeper outbox;
 
     public SecondaryCommitter(KvService kv, FaultInjector faults, int threads, int queueLimit,
-                              MeterRegistry registry) {
+                              long outboxSweepIntervalMs, MeterRegistry registry) {
         this.kv = kv;
         this.faults = faults;
+        this.outbox = new OutboxSweeper(kv, outboxSweepIntervalMs, registry);
         this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(queueLimit), r -> {
                     Thread t = new Thread(r, "basalt-secondary-commit");
@@ -42,18 +43,22 @@ public final class SecondaryCommitter implements AutoCloseable {
     }
 
     /**
-     * @param byShard      keys still to commit, per shard
+     * Called once the transaction is durable in the binlog.
+     *
+     * @param byShard      keys still to commit, per shard (none after 1PC: no background task then)
      * @param outboxShard  shard holding the transaction's outbox record, or -1
      */
     public void submit(long startTs, long commitTs, Map<Integer, List<byte[]>> byShard, int outboxShard) {
-        pool.execute(() -> run(startTs, commitTs, byShard, outboxShard));
+        if (outboxShard >= 0) {
+            outbox.delivered(outboxShard, startTs);
+        }
+        if (!byShard.isEmpty()) {
+            pool.execute(() -> run(startTs, commitTs, byShard));
+        }
     }
 
-    private void run(long startTs, long commitTs, Map<Integer, List<byte[]>> byShard, int outboxShard) {
+    private void run(long startTs, long commitTs, Map<Integer, List<byte[]>> byShard) {
         try {
-            if (outboxShard >= 0) {
-                kv.deleteMeta(outboxShard, List.of(OutboxRecord.key(startTs)));
-            }
             for (var e : byShard.entrySet()) {
                 faults.hit(FaultPoints.BEFORE_SECONDARY_COMMIT, startTs);
                 kv.commit(e.getKey(), e.getValue(), startTs, commitTs);
@@ -76,6 +81,8 @@ public final class SecondaryCommitter implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             pool.shutdownNow();
+        } finally {
+            outbox.close();
         }
     }
 }
