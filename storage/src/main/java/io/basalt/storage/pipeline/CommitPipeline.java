@@ -26,6 +26,11 @@ import org.slf4j.LoggerFactory;
  * becomes leader, delivers all of them with one sink call (one write, one fsync), and wakes the followers. Without a
  * sink the pipeline only passes commits through.
  *
+ * <p>Wake-ups are targeted: each waiting committer sleeps on its own ticket's condition and is woken only when its
+ * transaction is durable, when it should lead the next group, or (as leader waiting for a larger group) when the
+ * deliverable set changed. A shared condition would wake every waiting committer for every decision and every
+ * group, tens of futile context switches per commit at high concurrency.
+ *
  * <p>Liveness: a registered transaction must never wait for another transaction; callers abandon their ticket
  * before waiting on a lock and register again afterwards.
  */
@@ -34,13 +39,13 @@ public final class CommitPipeline {
 
     private final CommitSink sink;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
     private final TreeSet<Ticket> undecided = new TreeSet<>(
             Comparator.comparingLong((Ticket t) -> t.bound).thenComparingLong(t -> t.seq));
     private final PriorityQueue<Ticket> ready = new PriorityQueue<>(Comparator.comparing(t -> t.decided));
     private long seq;
     private long highestDelivered;
-    private boolean leaderActive;
+    /** The ticket whose thread is delivering a group, or null. */
+    private Ticket leader;
     private RuntimeException broken;
 
     private final Counter groups;
@@ -52,14 +57,16 @@ public final class CommitPipeline {
         private final long startTs;
         private final long seq;
         private final long bound;
+        private final Condition wake;
         private DecidedTxn decided;
         private boolean done;
         private RuntimeException failure;
 
-        private Ticket(long startTs, long seq, long bound) {
+        private Ticket(long startTs, long seq, long bound, Condition wake) {
             this.startTs = startTs;
             this.seq = seq;
             this.bound = bound;
+            this.wake = wake;
         }
 
         /** The commit ts lower bound in force: the transaction must commit at or above it. */
@@ -89,10 +96,11 @@ public final class CommitPipeline {
         lock.lock();
         try {
             checkNotBroken();
-            Ticket t = new Ticket(startTs, seq++, Math.max(lowerBound, highestDelivered + 1));
-            if (sink != null) {
-                undecided.add(t);
+            if (sink == null) {
+                return new Ticket(startTs, seq++, Math.max(lowerBound, highestDelivered + 1), null);
             }
+            Ticket t = new Ticket(startTs, seq++, Math.max(lowerBound, highestDelivered + 1), lock.newCondition());
+            undecided.add(t);
             return t;
         } finally {
             lock.unlock();
@@ -107,7 +115,7 @@ public final class CommitPipeline {
         lock.lock();
         try {
             if (undecided.remove(t)) {
-                changed.signalAll();
+                wakeLeaderOrNext();
             }
         } finally {
             lock.unlock();
@@ -129,20 +137,22 @@ public final class CommitPipeline {
         lock.lock();
         try {
             undecided.remove(t);
-            changed.signalAll();
             checkNotBroken();
             t.decided = new DecidedTxn(t.startTs, commitTs, path, payload == null ? new byte[0] : payload);
             ready.add(t);
+            if (leader != null) {
+                leader.wake.signal(); // it may be waiting for a larger group; without a leader this thread leads
+            }
             while (!t.done) {
                 if (broken != null) {
                     ready.remove(t);
                     t.failure = broken;
                     break;
                 }
-                if (!leaderActive && deliverable()) {
-                    lead();
+                if (leader == null && deliverable()) {
+                    lead(t);
                 } else {
-                    changed.awaitUninterruptibly();
+                    t.wake.awaitUninterruptibly();
                 }
             }
         } finally {
@@ -159,10 +169,22 @@ public final class CommitPipeline {
         return head != null && (undecided.isEmpty() || head.decided.commitTs() < undecided.first().bound);
     }
 
-    /** Called with the lock held; releases it while the sink works. */
-    private void lead() {
-        leaderActive = true;
-        awaitLargerGroup(sink.groupCommitWait());
+    /**
+     * After the watermark moved without a decision by the calling thread: the active leader counts again, or else the
+     * committer at the head of the queue leads. Called with the lock held.
+     */
+    private void wakeLeaderOrNext() {
+        if (leader != null) {
+            leader.wake.signal();
+        } else if (deliverable()) {
+            ready.peek().wake.signal();
+        }
+    }
+
+    /** Called with the lock held by {@code self}'s thread; releases it while the sink works. */
+    private void lead(Ticket self) {
+        leader = self;
+        awaitLargerGroup(self, sink.groupCommitWait());
         List<Ticket> group = new ArrayList<>();
         while (deliverable()) {
             group.add(ready.poll());
@@ -190,16 +212,21 @@ public final class CommitPipeline {
         for (Ticket g : group) {
             g.failure = failure;
             g.done = true;
+            g.wake.signal();
         }
-        leaderActive = false;
-        changed.signalAll();
+        leader = null;
+        if (broken != null) {
+            ready.forEach(r -> r.wake.signal());
+        } else {
+            wakeLeaderOrNext();
+        }
     }
 
     /**
      * binlog_commit_wait_count/usec: with the lock held and leadership taken, waits until enough transactions are
      * deliverable or the time is up. Committers arriving meanwhile see an active leader and join its group.
      */
-    private void awaitLargerGroup(GroupCommitWait wait) {
+    private void awaitLargerGroup(Ticket self, GroupCommitWait wait) {
         if (!wait.active()) {
             return;
         }
@@ -207,7 +234,7 @@ public final class CommitPipeline {
         long left;
         while (broken == null && deliverableCount() < wait.count() && (left = deadline - System.nanoTime()) > 0) {
             try {
-                changed.awaitNanos(left);
+                self.wake.awaitNanos(left);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

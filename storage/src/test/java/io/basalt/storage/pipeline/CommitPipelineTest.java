@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +51,7 @@ class CommitPipelineTest {
         final CountDownLatch releaseFirst;
         final RuntimeException failWith;
         final AtomicInteger calls = new AtomicInteger();
+        volatile GroupCommitWait groupCommitWait = GroupCommitWait.NONE;
 
         RecordingSink(boolean blockFirst, RuntimeException failWith) {
             this.releaseFirst = new CountDownLatch(blockFirst ? 1 : 0);
@@ -88,6 +91,11 @@ class CommitPipelineTest {
 
         List<Long> deliveredStartTs() {
             return delivered().stream().map(DecidedTxn::startTs).toList();
+        }
+
+        @Override
+        public GroupCommitWait groupCommitWait() {
+            return groupCommitWait;
         }
 
         @Override
@@ -304,6 +312,61 @@ class CommitPipelineTest {
         assertThat(sink.delivered()).extracting(DecidedTxn::startTs).isSorted().doesNotHaveDuplicates().hasSize(n);
         assertThat(registry.get("basalt.commit.pipeline.groups").counter().count()).isEqualTo(sizes.size());
         assertThat(registry.get("basalt.commit.pipeline.group.size").summary().totalAmount()).isEqualTo(n);
+    }
+
+    @Test
+    void aLeaderWaitingForALargerGroupIsWokenWhenTheGroupIsComplete() throws Exception {
+        RecordingSink sink = new RecordingSink();
+        sink.groupCommitWait = new GroupCommitWait(3, TimeUnit.HOURS.toMicros(1));
+        CommitPipeline p = pipeline(sink);
+        List<Committer> committers = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            long startTs = 10 + i;
+            committers.add(Committer.start("c" + i, () -> {
+                CommitPipeline.Ticket t = p.register(startTs, startTs);
+                p.commit(t, t.bound(), CommitPath.ONE_PC, null);
+            }));
+        }
+        for (Committer c : committers) {
+            c.finishOk(); // long before the hour: the third decision wakes the waiting leader
+        }
+        assertThat(sink.groups).hasSize(1);
+        assertThat(sink.deliveredStartTs()).containsExactly(10L, 11L, 12L);
+    }
+
+    @Test
+    void committersThatWaitAreAllWokenWhileOthersDecideAndAbandon() throws Exception {
+        RecordingSink sink = new RecordingSink();
+        CommitPipeline p = pipeline(sink);
+        AtomicLong clock = new AtomicLong();
+        Set<Long> committed = ConcurrentHashMap.newKeySet();
+        List<Committer> committers = new ArrayList<>();
+        for (int w = 0; w < 16; w++) {
+            int worker = w;
+            committers.add(Committer.start("w" + w, () -> {
+                Random rnd = new Random(worker);
+                for (int i = 0; i < 500; i++) {
+                    long startTs = worker * 1_000_000L + i;
+                    CommitPipeline.Ticket t = p.register(startTs, clock.incrementAndGet());
+                    if (rnd.nextInt(5) == 0) {
+                        p.abandon(t); // moves the watermark without a decision: a waiting committer must lead
+                        continue;
+                    }
+                    long commitTs = t.bound() + rnd.nextInt(3);
+                    clock.accumulateAndGet(commitTs, Math::max);
+                    p.commit(t, commitTs, CommitPath.ASYNC_COMMIT, null);
+                    committed.add(startTs);
+                }
+            }));
+        }
+        for (Committer c : committers) {
+            c.finishOk(); // a lost wake-up leaves a committer waiting forever
+        }
+        List<DecidedTxn> delivered = sink.delivered();
+        assertThat(delivered).extracting(DecidedTxn::startTs).doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(committed);
+        assertThat(delivered).isSortedAccordingTo(
+                Comparator.comparingLong(DecidedTxn::commitTs).thenComparingLong(DecidedTxn::startTs));
     }
 
     // ------------------------------------------------------------------ failures
