@@ -36,11 +36,13 @@ import io.basalt.sql.show.FieldList;
 import io.basalt.sql.sysvar.StatusCounters;
 import io.basalt.sql.sysvar.StatusVariables;
 import io.basalt.sql.sysvar.SystemVariables;
+import io.basalt.sql.txn.OptimisticStatementConflict;
 import io.basalt.sql.txn.SessionTransaction;
 import io.basalt.sql.txn.StorageErrors;
 import io.basalt.storage.TxnStore;
 import io.basalt.storage.error.StorageException;
 import io.basalt.storage.txn.Transaction;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.apache.calcite.sql.SqlDynamicParam;
@@ -77,6 +79,7 @@ public final class BasaltSqlEngine implements SqlEngine {
     private final UtilityStatements utility;
     private final Map<String, Timer> latency = new ConcurrentHashMap<>();
     private final MeterRegistry meters;
+    private final Counter optimisticRetries;
     private final SqlBinlog binlog;
 
     /** An engine without a binary log. */
@@ -93,6 +96,9 @@ public final class BasaltSqlEngine implements SqlEngine {
         this.globals = globals;
         this.sessions = sessions;
         this.meters = meters;
+        this.optimisticRetries = Counter.builder("basalt.statement.optimistic.retries")
+                .description("autocommit statements run again with pessimistic locks after a conflict at commit")
+                .register(meters);
         this.serverVersion = serverVersion;
         this.status = new StatusVariables(counters, System.currentTimeMillis(), sessions::count,
                 () -> (int) sessions.snapshot().stream().filter(s -> !"Sleep".equals(s.command())).count(),
@@ -321,26 +327,48 @@ public final class BasaltSqlEngine implements SqlEngine {
      * @param sql the statement's text (binlog Annotate_rows)
      */
     void run(Session session, CompiledStatement c, String sql, Object[] params, ResultSink sink) {
-        SessionState st = state(session);
-        SessionTransaction txn = st.txn;
-        boolean changes = !(c instanceof CompiledStatement.Query q) || q.locking();
+        SessionTransaction txn = state(session).txn;
         count(c);
         Timer.Sample sample = Timer.start(meters);
-        if (c instanceof CompiledStatement.Query q && !changes && !q.readsTables()) {
-            // as in MariaDB, a query that reads no table neither opens a transaction nor uses up SET TRANSACTION
-            try {
-                sendRows(q, new ExecContext(session, catalog, null, params, serverVersion, false, RowLog.NONE, binlog),
-                        session, sink);
-                sink.endRows();
-            } finally {
-                sample.stop(latency(c));
+        try {
+            if (c instanceof CompiledStatement.Query q) {
+                if (!q.locking() && !q.readsTables()) {
+                    // as in MariaDB, a query that reads no table neither opens a transaction nor uses up SET
+                    // TRANSACTION
+                    sendRows(q, new ExecContext(session, catalog, null, params, serverVersion, false, RowLog.NONE,
+                            binlog), session, sink);
+                    sink.endRows();
+                } else {
+                    runInTransaction(session, txn, c, sql, params, sink, false);
+                }
+                return;
             }
-            return;
+            try {
+                // an autocommit data statement first runs without pessimistic locks; it has sent nothing when its
+                // commit meets a conflict, so it runs once more, with them (DESIGN.md §3.6)
+                runInTransaction(session, txn, c, sql, params, sink, true);
+            } catch (OptimisticStatementConflict e) {
+                optimisticRetries.increment();
+                runInTransaction(session, txn, c, sql, params, sink, false);
+            }
+        } finally {
+            sample.stop(latency(c));
         }
+    }
+
+    /**
+     * Runs {@code c} as one statement of the session's transaction.
+     *
+     * @param optimisticAutocommit run an autocommit statement optimistically
+     * @throws OptimisticStatementConflict only when {@code optimisticAutocommit}: nothing was committed or sent
+     */
+    private void runInTransaction(Session session, SessionTransaction txn, CompiledStatement c, String sql,
+                                  Object[] params, ResultSink sink, boolean optimisticAutocommit) {
+        boolean changes = !(c instanceof CompiledStatement.Query q) || q.locking();
         if (!(c instanceof CompiledStatement.Query)) {
             lockTarget(session, txn, c);
         }
-        int savepoint = txn.statementSavepoint();
+        int savepoint = txn.statementSavepoint(optimisticAutocommit);
         Transaction t = txn.forStatement();
         ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes,
                 changes ? txn.rowLog(sql) : RowLog.NONE, binlog);
@@ -374,8 +402,6 @@ public final class BasaltSqlEngine implements SqlEngine {
             MySqlException m = StorageErrors.toMySql(e);
             txn.endStatement(savepoint, m);
             throw m;
-        } finally {
-            sample.stop(latency(c));
         }
     }
 

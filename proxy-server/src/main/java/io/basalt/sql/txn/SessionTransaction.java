@@ -10,7 +10,9 @@ import io.basalt.sql.catalog.MetadataLocks;
 import io.basalt.sql.sysvar.SessionVariables;
 import io.basalt.sql.sysvar.TimeZones;
 import io.basalt.storage.TxnStore;
+import io.basalt.storage.error.DuplicateKeyException;
 import io.basalt.storage.error.StorageException;
+import io.basalt.storage.error.TransactionAbortedException;
 import io.basalt.storage.error.UndeterminedResultException;
 import io.basalt.storage.txn.Transaction;
 import io.basalt.storage.txn.TxnOptions;
@@ -24,7 +26,10 @@ import java.util.Map;
  * A session's transaction as MySQL defines it: explicit (BEGIN / START TRANSACTION), implicit under autocommit=0
  * (opened by the first statement, closed by COMMIT/ROLLBACK or an implicitly committing statement), or one
  * statement long under autocommit=1. Statement atomicity uses storage savepoints; a 1213 (conflict, deadlock) rolls
- * the whole transaction back, a 1205 only the statement, as InnoDB does. With a binlog, the rows the transaction
+ * the whole transaction back, a 1205 only the statement, as InnoDB does. A data-changing autocommit statement in a
+ * pessimistic session may run optimistically (DESIGN.md §3.6, TiDB's default for autocommit statements): it takes no
+ * pessimistic locks, and a conflict at its commit is reported as {@link OptimisticStatementConflict} so the engine
+ * runs it again, pessimistically. With a binlog, the rows the transaction
  * changed are logged to its {@link TransactionBinlog} and passed to storage as the commit's payload; undoing a
  * statement or rolling back to a savepoint drops their events too.
  *
@@ -43,6 +48,8 @@ public final class SessionTransaction {
     private Transaction txn;
     private boolean explicit;
     private boolean readOnly;
+    /** The open transaction is an autocommit statement running optimistically in a pessimistic session. */
+    private boolean optimisticStatement;
     /** READ COMMITTED, fixed when the transaction starts: every later statement reads a fresh snapshot. */
     private boolean readCommitted;
     /** SET TRANSACTION without GLOBAL/SESSION: the next transaction's isolation level; null = the session's. */
@@ -89,7 +96,7 @@ public final class SessionTransaction {
     /** BEGIN / START TRANSACTION: commits an open transaction first (MySQL's implicit commit). */
     public void begin(TransactionCharacteristics chars) {
         commit();
-        txn = startStorageTxn(chars);
+        txn = startStorageTxn(chars, false);
         explicit = true;
         publishStatus();
     }
@@ -99,9 +106,14 @@ public final class SessionTransaction {
      * transaction the caller must end it with {@link #endStatement}.
      */
     public Transaction forStatement() {
+        return open(false);
+    }
+
+    private Transaction open(boolean optimisticAutocommit) {
         if (txn == null) {
-            txn = startStorageTxn(TransactionCharacteristics.DEFAULT);
             explicit = false;
+            txn = startStorageTxn(TransactionCharacteristics.DEFAULT,
+                    optimisticAutocommit && session.variables().autocommit());
             publishStatus();
         }
         return txn;
@@ -112,10 +124,16 @@ public final class SessionTransaction {
         return !explicit && session.variables().autocommit();
     }
 
-    /** Marks a statement start inside the current transaction. */
-    public int statementSavepoint() {
+    /**
+     * Marks a statement start inside the current transaction.
+     *
+     * @param optimisticAutocommit the statement may run optimistically if it is an autocommit statement (only a
+     *                             data-changing statement whose caller runs it again on
+     *                             {@link OptimisticStatementConflict})
+     */
+    public int statementSavepoint(boolean optimisticAutocommit) {
         boolean continuing = txn != null;
-        Transaction t = forStatement();
+        Transaction t = open(optimisticAutocommit);
         if (continuing && readCommitted) {
             t.refreshReadSnapshot();
         }
@@ -221,7 +239,9 @@ public final class SessionTransaction {
             return;
         }
         Transaction t = txn;
+        boolean optimistic = optimisticStatement;
         txn = null;
+        optimisticStatement = false;
         binlogAtSavepoint.clear();
         publishStatus();
         try {
@@ -236,6 +256,9 @@ public final class SessionTransaction {
         } catch (StorageException e) {
             t.close();
             resetBinlog();
+            if (optimistic && (e instanceof TransactionAbortedException || e instanceof DuplicateKeyException)) {
+                throw new OptimisticStatementConflict(e);
+            }
             throw StorageErrors.toMySql(e);
         } catch (RuntimeException e) {
             if (binlog != null) {
@@ -256,6 +279,7 @@ public final class SessionTransaction {
         }
         Transaction t = txn;
         txn = null;
+        optimisticStatement = false;
         binlogAtSavepoint.clear();
         resetBinlog();
         publishStatus();
@@ -287,11 +311,17 @@ public final class SessionTransaction {
         }
     }
 
-    /** Starts the storage transaction and fixes the characteristics, using up those set for this one only. */
-    private Transaction startStorageTxn(TransactionCharacteristics chars) {
+    /**
+     * Starts the storage transaction and fixes the characteristics, using up those set for this one only.
+     *
+     * @param optimisticAutocommit run optimistically even in a pessimistic session (an autocommit statement)
+     */
+    private Transaction startStorageTxn(TransactionCharacteristics chars, boolean optimisticAutocommit) {
         SessionVariables vars = session.variables();
         boolean pessimistic = chars.pessimistic() != null ? chars.pessimistic()
                 : "PESSIMISTIC".equals(vars.getString("tidb_txn_mode"));
+        optimisticStatement = optimisticAutocommit && pessimistic;
+        pessimistic &= !optimisticStatement;
         readOnly = chars.readOnly()
                 || (nextReadOnly != null ? nextReadOnly : vars.getLong("transaction_read_only") != 0);
         readCommitted = "READ-COMMITTED".equals(

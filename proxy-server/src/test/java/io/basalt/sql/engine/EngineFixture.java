@@ -24,18 +24,22 @@ final class EngineFixture implements AutoCloseable {
     final Catalog catalog;
     final SystemVariables globals = SystemVariables.withDefaults();
     final SessionRegistry sessions = new SessionRegistry();
+    final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     final BasaltSqlEngine engine;
 
     EngineFixture(Path dir) {
-        SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        store = StoreFixture.open(dir);
+        this(dir, FaultInjector.NONE);
+    }
+
+    /** An engine without a binlog whose store calls {@code faults} at its fault points. */
+    EngineFixture(Path dir, FaultInjector faults) {
+        store = StoreFixture.open(StoreFixture.config(dir), null, faults);
         catalog = Catalog.open(store, meters);
         engine = new BasaltSqlEngine(store, catalog, globals, sessions, meters, "10.11.99-Basalt-MariaDB");
     }
 
     /** An engine whose store commits through {@code binlog} (opened by the caller, closed after this fixture). */
     EngineFixture(Path dir, BinlogService binlog) {
-        SimpleMeterRegistry meters = new SimpleMeterRegistry();
         store = StoreFixture.open(StoreFixture.config(dir), binlog.sink(), FaultInjector.NONE);
         catalog = Catalog.open(store, meters);
         engine = new BasaltSqlEngine(store, catalog, globals, sessions, meters, "10.11.99-Basalt-MariaDB",

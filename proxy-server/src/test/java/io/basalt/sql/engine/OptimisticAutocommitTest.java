@@ -1,0 +1,114 @@
+package io.basalt.sql.engine;
+
+import static io.basalt.sql.engine.EngineFixture.error;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.basalt.protocol.error.MySqlException;
+import io.basalt.session.Session;
+import io.basalt.storage.fault.FaultPoints;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An autocommit data statement in a pessimistic session runs without pessimistic locks; when another commit lands
+ * between its start and its commit, it runs once more with them, and the client sees only the second run's outcome
+ * (DESIGN.md §3.6). The other commit is made from a fault point just before the statement's 1PC decision.
+ */
+class OptimisticAutocommitTest {
+    @TempDir
+    Path dir;
+
+    private final AtomicReference<Runnable> beforeNextOnePc = new AtomicReference<>();
+    private EngineFixture f;
+    private Session s;
+    private Session other;
+
+    @BeforeEach
+    void open() {
+        f = new EngineFixture(dir, (point, startTs) -> {
+            if (point.equals(FaultPoints.BEFORE_ONE_PC)) {
+                Runnable r = beforeNextOnePc.getAndSet(null); // once: the interloper's own commit passes here too
+                if (r != null) {
+                    r.run();
+                }
+            }
+        });
+        s = f.session();
+        other = f.session();
+        f.exec(s, "CREATE DATABASE d");
+        f.exec(s, "USE d");
+        f.exec(other, "USE d");
+        f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, k INT, c VARCHAR(10))");
+        f.exec(s, "INSERT INTO t VALUES (1, 0, 'a')");
+    }
+
+    @AfterEach
+    void close() {
+        f.close();
+    }
+
+    private double retries() {
+        return f.meters.get("basalt.statement.optimistic.retries").counter().count();
+    }
+
+    private void beforeNextCommit(String interloperSql) {
+        beforeNextOnePc.set(() -> f.exec(other, interloperSql));
+    }
+
+    private List<String> row(int id) {
+        return f.exec(s, "SELECT k, c FROM t WHERE id = " + id).rows().get(0).stream().map(String::valueOf).toList();
+    }
+
+    @Test
+    void anUpdateThatMeetsAConflictAtCommitRunsAgainAndLosesNoUpdate() {
+        beforeNextCommit("UPDATE t SET k = k + 10 WHERE id = 1");
+        EngineFixture.Result r = f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1");
+        assertThat(r.affected()).isEqualTo(1);
+        assertThat(row(1)).containsExactly("11", "a");
+        assertThat(retries()).isEqualTo(1.0);
+    }
+
+    @Test
+    void anUpdateWithoutAConflictRunsOnce() {
+        f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1");
+        assertThat(row(1)).containsExactly("1", "a");
+        assertThat(retries()).isZero();
+    }
+
+    @Test
+    void anInsertWhoseKeyAnotherCommitTookReportsTheDuplicateAsMySqlDoes() {
+        beforeNextCommit("INSERT INTO t VALUES (5, 50, 'theirs')");
+        MySqlException e = error(() -> f.exec(s, "INSERT INTO t VALUES (5, 5, 'mine')"));
+        assertThat(e).isNotNull();
+        assertThat(e.code()).isEqualTo(1062);
+        assertThat(e.sqlState()).isEqualTo("23000");
+        assertThat(e.getMessage()).contains("Duplicate entry '5' for key 'PRIMARY'");
+        assertThat(row(5)).containsExactly("50", "theirs");
+        assertThat(retries()).isEqualTo(1.0);
+    }
+
+    @Test
+    void insertIgnoreRunsAgainAndSkipsTheRowAnotherCommitInserted() {
+        beforeNextCommit("INSERT INTO t VALUES (5, 50, 'theirs')");
+        EngineFixture.Result r = f.exec(s, "INSERT IGNORE INTO t VALUES (5, 5, 'mine'), (6, 6, 'mine')");
+        assertThat(r.affected()).isEqualTo(1);
+        assertThat(f.exec(s, "SHOW WARNINGS").column(1)).extracting(String::valueOf).containsExactly("1062");
+        assertThat(row(5)).containsExactly("50", "theirs");
+        assertThat(row(6)).containsExactly("6", "mine");
+        assertThat(retries()).isEqualTo(1.0);
+    }
+
+    @Test
+    void anOptimisticSessionStillReportsTheConflict() {
+        f.exec(s, "SET tidb_txn_mode = 'OPTIMISTIC'");
+        beforeNextCommit("UPDATE t SET k = k + 10 WHERE id = 1");
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1"))).isEqualTo(1213);
+        assertThat(row(1)).containsExactly("10", "a");
+        assertThat(retries()).isZero();
+    }
+}
