@@ -36,6 +36,19 @@ public final class Warnings {
         add("Error", code, message);
     }
 
+    /** How many conditions were raised so far; {@link #truncate} goes back to that point. */
+    public int mark() {
+        return total;
+    }
+
+    /** Forgets the conditions raised after {@code mark} (a statement run again must not report its first run's). */
+    public void truncate(int mark) {
+        total = Math.min(total, mark);
+        while (entries.size() > total) {
+            entries.remove(entries.size() - 1);
+        }
+    }
+
     /** Warning count as sent in OK/EOF (capped as the protocol field is 2 bytes). */
     public int count() {
         return Math.min(total, 0xFFFF);

@@ -80,6 +80,7 @@ public final class BasaltSqlEngine implements SqlEngine {
     private final Map<String, Timer> latency = new ConcurrentHashMap<>();
     private final MeterRegistry meters;
     private final Counter optimisticRetries;
+    private final ConflictBackoff conflictBackoff = new ConflictBackoff();
     private final SqlBinlog binlog;
 
     /** An engine without a binary log. */
@@ -343,12 +344,16 @@ public final class BasaltSqlEngine implements SqlEngine {
                 }
                 return;
             }
+            long table = targetTable(c).id();
+            int warnings = session.warnings().mark();
             try {
                 // an autocommit data statement first runs without pessimistic locks; it has sent nothing when its
                 // commit meets a conflict, so it runs once more, with them (DESIGN.md §3.6)
-                runInTransaction(session, txn, c, sql, params, sink, true);
+                runInTransaction(session, txn, c, sql, params, sink, conflictBackoff.optimistic(table));
             } catch (OptimisticStatementConflict e) {
                 optimisticRetries.increment();
+                conflictBackoff.conflicted(table);
+                session.warnings().truncate(warnings);
                 runInTransaction(session, txn, c, sql, params, sink, false);
             }
         } finally {
@@ -405,6 +410,12 @@ public final class BasaltSqlEngine implements SqlEngine {
         }
     }
 
+    private static TableDef targetTable(CompiledStatement c) {
+        return c instanceof CompiledStatement.Insert i ? i.plan().table()
+                : c instanceof CompiledStatement.Update u ? u.plan().table()
+                : ((CompiledStatement.Delete) c).plan().table();
+    }
+
     /**
      * Takes the shared metadata lock of the table a DML statement writes (held until its transaction ends) and checks
      * that the table is still the one the statement was compiled against: a DDL that finished in between makes the
@@ -413,9 +424,7 @@ public final class BasaltSqlEngine implements SqlEngine {
      * @throws StaleStatementException when the table changed (or is gone) since compilation
      */
     private void lockTarget(Session session, SessionTransaction txn, CompiledStatement c) {
-        TableDef target = c instanceof CompiledStatement.Insert i ? i.plan().table()
-                : c instanceof CompiledStatement.Update u ? u.plan().table()
-                : ((CompiledStatement.Delete) c).plan().table();
+        TableDef target = targetTable(c);
         txn.lockTable(catalog.locks(), target.database(), target.name(),
                 session.variables().getLong("lock_wait_timeout") * 1000L);
         TableDef now = catalog.snapshot().table(target.database(), target.name()).orElse(null);

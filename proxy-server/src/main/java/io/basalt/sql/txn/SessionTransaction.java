@@ -21,6 +21,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A session's transaction as MySQL defines it: explicit (BEGIN / START TRANSACTION), implicit under autocommit=0
@@ -37,6 +39,8 @@ import java.util.Map;
  * commands have stopped.
  */
 public final class SessionTransaction {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionTransaction.class);
+
     private final TxnStore store;
     private final Session session;
     /** Null without a binary log. */
@@ -257,6 +261,7 @@ public final class SessionTransaction {
             t.close();
             resetBinlog();
             if (optimistic && (e instanceof TransactionAbortedException || e instanceof DuplicateKeyException)) {
+                LOG.debug("autocommit statement runs again with pessimistic locks: {}", e.getMessage());
                 throw new OptimisticStatementConflict(e);
             }
             throw StorageErrors.toMySql(e);
@@ -333,7 +338,8 @@ public final class SessionTransaction {
                 .withAsyncCommit(vars.getLong("tidb_enable_async_commit") != 0)
                 .withOnePc(vars.getLong("tidb_enable_1pc") != 0)
                 .withCausalConsistencyOnly(chars.causalConsistencyOnly())
-                .withLockWaitTimeoutMs(vars.getLong("innodb_lock_wait_timeout") * 1000L);
+                .withLockWaitTimeoutMs(vars.getLong("innodb_lock_wait_timeout") * 1000L)
+                .withWaitForLocks(!optimisticStatement); // the run with pessimistic locks waits
         try {
             return store.begin(options);
         } catch (StorageException e) {

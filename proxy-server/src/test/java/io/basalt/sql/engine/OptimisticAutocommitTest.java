@@ -74,6 +74,17 @@ class OptimisticAutocommitTest {
     }
 
     @Test
+    void aStatementRunAgainReportsOnlyItsLastRunsWarnings() {
+        f.exec(s, "SET sql_mode = ''");
+        beforeNextCommit("UPDATE t SET k = k + 10 WHERE id = 1");
+        EngineFixture.Result r = f.exec(s, "UPDATE t SET k = k + 1, c = 'far too long for ten' WHERE id = 1");
+        assertThat(r.affected()).isEqualTo(1);
+        assertThat(f.exec(s, "SHOW WARNINGS").column(1)).extracting(String::valueOf).containsExactly("1265");
+        assertThat(row(1)).containsExactly("11", "far too lo");
+        assertThat(retries()).isEqualTo(1.0);
+    }
+
+    @Test
     void anUpdateWithoutAConflictRunsOnce() {
         f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1");
         assertThat(row(1)).containsExactly("1", "a");

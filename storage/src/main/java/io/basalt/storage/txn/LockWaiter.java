@@ -1,6 +1,7 @@
 package io.basalt.storage.txn;
 
 import io.basalt.storage.error.KeyIsLockedException;
+import io.basalt.storage.error.LockNotWaitedException;
 import io.basalt.storage.error.LockWaitTimeoutException;
 import io.basalt.storage.error.StorageException;
 import io.basalt.storage.mvcc.KeyLock;
@@ -16,6 +17,14 @@ final class LockWaiter {
     private static final long MAX_SLICE_MS = 200;
 
     private LockWaiter() {
+    }
+
+    /** For writers that must not wait: resolves an abandoned lock, else gives up with LockNotWaited. */
+    static void resolveWithoutWaiting(TxnContext ctx, KeyIsLockedException e, long startTs) {
+        checkNotInterrupted(startTs);
+        if (ctx.resolver().resolve(new KeyLock(e.key, e.lock), startTs, null) > 0) {
+            throw new LockNotWaitedException(startTs, e.lock.startTs);
+        }
     }
 
     /** For writers: may throw Deadlock (whole transaction) or LockWaitTimeout (statement). */

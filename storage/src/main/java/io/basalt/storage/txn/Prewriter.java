@@ -89,7 +89,11 @@ final class Prewriter {
                 if (mode != Mode.PLAIN && fellBack.compareAndSet(false, true)) {
                     onLockMet.run();
                 }
-                LockWaiter.awaitForWrite(ctx, e, pc.startTs(), waitStart, pc.options().lockWaitTimeoutMs());
+                if (pc.options().waitForLocks()) {
+                    LockWaiter.awaitForWrite(ctx, e, pc.startTs(), waitStart, pc.options().lockWaitTimeoutMs());
+                } else {
+                    LockWaiter.resolveWithoutWaiting(ctx, e, pc.startTs());
+                }
             }
         }
     }

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.basalt.storage.TxnStore;
 import io.basalt.storage.error.DeadlockException;
+import io.basalt.storage.error.LockNotWaitedException;
 import io.basalt.storage.error.LockWaitTimeoutException;
 import io.basalt.storage.testing.StoreFixture;
 import java.nio.file.Path;
@@ -74,6 +75,28 @@ class LockWaitTest {
 
     private static Transaction pessimistic(TxnStore store) {
         return store.begin(store.defaultOptions().withPessimistic(true));
+    }
+
+    // ------------------------------------------------------------------ transactions that do not wait
+
+    @Test
+    void aTransactionThatMustNotWaitGivesUpOnALiveLockAndReleasesItsOwnLocks() {
+        try (TxnStore store = StoreFixture.open(dir)) {
+            Transaction holder = pessimistic(store);
+            holder.lockKeys(List.of(row(1)), false, null);
+            Transaction noWait = store.begin(store.defaultOptions().withPessimistic(false).withWaitForLocks(false));
+            noWait.put(row(1), bytes("mine"));
+            noWait.put(StoreFixture.index(1), bytes("mine")); // on another shard: that prewrite succeeds
+            assertThatThrownBy(() -> noWait.commit(null)).isInstanceOf(LockNotWaitedException.class);
+            // the holder then writes both keys without waiting for the transaction that gave up
+            holder.put(row(1), bytes("holder"));
+            holder.put(StoreFixture.index(1), bytes("holder"));
+            holder.commit(null);
+            assertThat(lockWaits(store)).isZero();
+            Transaction reader = store.begin();
+            assertThat(str(reader.get(row(1)))).isEqualTo("holder");
+            assertThat(str(reader.get(StoreFixture.index(1)))).isEqualTo("holder");
+        }
     }
 
     // ------------------------------------------------------------------ deadlocks
