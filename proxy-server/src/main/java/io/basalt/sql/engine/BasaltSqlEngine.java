@@ -349,7 +349,8 @@ public final class BasaltSqlEngine implements SqlEngine {
             try {
                 // an autocommit data statement first runs without pessimistic locks; it has sent nothing when its
                 // commit meets a conflict, so it runs once more, with them (DESIGN.md §3.6)
-                runInTransaction(session, txn, c, sql, params, sink, conflictBackoff.optimistic(table));
+                runInTransaction(session, txn, c, sql, params, sink,
+                        txn.nextStatementIsAutocommit() && conflictBackoff.optimistic(table));
             } catch (OptimisticStatementConflict e) {
                 optimisticRetries.increment();
                 conflictBackoff.conflicted(table);

@@ -116,11 +116,15 @@ public final class SessionTransaction {
     private Transaction open(boolean optimisticAutocommit) {
         if (txn == null) {
             explicit = false;
-            txn = startStorageTxn(TransactionCharacteristics.DEFAULT,
-                    optimisticAutocommit && session.variables().autocommit());
+            txn = startStorageTxn(TransactionCharacteristics.DEFAULT, optimisticAutocommit);
             publishStatus();
         }
         return txn;
+    }
+
+    /** True when the next statement runs as its own transaction: autocommit=1 and no transaction open. */
+    public boolean nextStatementIsAutocommit() {
+        return txn == null && session.variables().autocommit();
     }
 
     /** True when the statement's transaction commits at the statement's end (autocommit=1, nothing explicit). */
@@ -131,9 +135,9 @@ public final class SessionTransaction {
     /**
      * Marks a statement start inside the current transaction.
      *
-     * @param optimisticAutocommit the statement may run optimistically if it is an autocommit statement (only a
-     *                             data-changing statement whose caller runs it again on
-     *                             {@link OptimisticStatementConflict})
+     * @param optimisticAutocommit run the statement optimistically; only for a data-changing statement for which
+     *                             {@link #nextStatementIsAutocommit} holds and whose caller runs it again on
+     *                             {@link OptimisticStatementConflict}
      */
     public int statementSavepoint(boolean optimisticAutocommit) {
         boolean continuing = txn != null;
