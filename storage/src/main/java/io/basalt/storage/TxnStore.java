@@ -80,7 +80,8 @@ public final class TxnStore implements AutoCloseable {
         LRUCache cache = new LRUCache(config.rocksdb.blockCacheMb * 1024 * 1024);
         Shard[] shards = new Shard[config.shards];
         for (int i = 0; i < shards.length; i++) {
-            shards[i] = Shard.open(i, dir.resolve("shards").resolve(String.format("%02d", i)), config.rocksdb, cache);
+            shards[i] = Shard.open(i, dir.resolve("shards").resolve(String.format("%02d", i)), config.rocksdb, cache,
+                    config.pessimisticLockMemoryMb * 1024L * 1024);
         }
         Shard meta = shards[0];
         TimestampOracle tso = new TimestampOracle(new TimestampOracle.HighWaterStore() {
@@ -97,6 +98,7 @@ public final class TxnStore implements AutoCloseable {
         }, System::currentTimeMillis, config.tsoSaveWindowMs, registry);
         RegionMap regions = RegionMap.load(meta, i -> shards[i], shards.length);
         StorageMetrics metrics = new StorageMetrics(registry);
+        metrics.observePessimisticLocks(shards);
         ConcurrencyManager cm = new ConcurrencyManager(tso.current());
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-timer"));
         LockWaitManager waits = new LockWaitManager(timer, 20);

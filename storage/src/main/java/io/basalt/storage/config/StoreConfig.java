@@ -29,6 +29,8 @@ public class StoreConfig {
     /** TTL kept alive by heartbeats for long-running or pessimistic transactions. */
     public long managedLockTtlMs = 20000;
     public long heartbeatIntervalMs = 5000;
+    /** Memory per shard for pessimistic locks kept out of RocksDB; past it they are written to the lock CF; 0 = always. */
+    public long pessimisticLockMemoryMb = 16;
     public long lockWaitTimeoutMs = 50_000;
     /** Versions newer than now - gc_life_time are never collected (and running snapshots hold it back further). */
     public long gcLifeTimeMs = 600_000;

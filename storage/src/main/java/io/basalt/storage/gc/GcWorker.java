@@ -91,6 +91,7 @@ public final class GcWorker {
             List<KeyLock> locks;
             try (MvccReader r = new MvccReader(s.snapshot())) {
                 locks = r.scanLocks(new byte[0], new byte[0], l -> l.startTs <= sp, Integer.MAX_VALUE);
+                locks.addAll(r.memoryLocks(l -> l.startTs <= sp));
             }
             for (KeyLock kl : locks) {
                 long wait = resolver.resolve(kl, sp, null);

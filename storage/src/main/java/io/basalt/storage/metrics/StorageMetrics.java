@@ -1,9 +1,12 @@
 package io.basalt.storage.metrics;
 
 import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.shard.Shard;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +56,16 @@ public final class StorageMetrics {
         gcVersionsRemoved = counter("basalt.gc.versions.removed", null, null, "MVCC versions removed by GC");
         gcRuns = counter("basalt.gc.runs", null, null, "completed GC rounds");
         gcLocksResolved = counter("basalt.gc.locks.resolved", null, null, "locks below the safe point resolved");
+    }
+
+    /** Gauges over the shards' in-memory pessimistic lock tables. */
+    public void observePessimisticLocks(Shard[] shards) {
+        Gauge.builder("basalt.txn.pessimistic_locks.memory", shards,
+                        ss -> Arrays.stream(ss).mapToLong(s -> s.pessimisticLocks().count()).sum())
+                .description("pessimistic locks held in memory").register(registry);
+        Gauge.builder("basalt.txn.pessimistic_locks.memory.bytes", shards,
+                        ss -> Arrays.stream(ss).mapToLong(s -> s.pessimisticLocks().usedBytes()).sum())
+                .description("approximate memory of in-memory pessimistic locks").baseUnit("bytes").register(registry);
     }
 
     public MeterRegistry registry() {

@@ -27,8 +27,15 @@ public final class MvccReader implements AutoCloseable {
         return shard;
     }
 
+    /**
+     * The lock of {@code key}: the persisted one in this snapshot, else the in-memory pessimistic one as of now
+     * (callers that must see a consistent pair hold the key's latch, under which neither changes).
+     */
     public Lock loadLock(byte[] key) {
         byte[] v = snapshot.get(shard.lockCf(), MvccKeys.encodeUserKey(key));
+        if (v == null) {
+            v = shard.pessimisticLocks().get(key);
+        }
         return v == null ? null : Lock.decode(v);
     }
 
@@ -135,6 +142,18 @@ public final class MvccReader implements AutoCloseable {
                 }
             }
         }
+        return out;
+    }
+
+    /** The shard's in-memory pessimistic locks accepted by {@code filter}, as of now (not of the snapshot). */
+    public List<KeyLock> memoryLocks(Predicate<Lock> filter) {
+        List<KeyLock> out = new ArrayList<>();
+        shard.pessimisticLocks().forEach((key, encoded) -> {
+            Lock l = Lock.decode(encoded);
+            if (filter.test(l)) {
+                out.add(new KeyLock(key, l));
+            }
+        });
         return out;
     }
 

@@ -3,6 +3,7 @@ package io.basalt.storage.mvcc;
 import io.basalt.storage.codec.MvccKeys;
 import io.basalt.storage.error.DiskErrorException;
 import io.basalt.storage.shard.LockedKeys;
+import io.basalt.storage.shard.PessimisticLockTable;
 import io.basalt.storage.shard.Shard;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,9 +15,10 @@ import org.rocksdb.WriteBatch;
 
 /**
  * The modifications of one action on one shard, applied as a single WriteBatch. Also remembers which keys lost
- * their lock, so lock waiters can be woken once the batch is applied, and keeps the shard's {@link LockedKeys}
- * around the write. Owned by one thread, which holds the latches of every key it locks or unlocks; closing frees
- * the batch.
+ * their lock, so lock waiters can be woken once the batch is applied, keeps the shard's {@link LockedKeys} around
+ * the write, and applies the changes to the shard's {@link PessimisticLockTable} after it: a pessimistic lock goes
+ * to memory when the key holds no persisted lock and the table has room, otherwise to the lock column family. Owned
+ * by one thread, which holds the latches of every key it locks or unlocks; closing frees the batch.
  */
 public final class MvccTxn implements AutoCloseable {
     private final Shard shard;
@@ -24,6 +26,8 @@ public final class MvccTxn implements AutoCloseable {
     private final List<byte[]> releasedLocks = new ArrayList<>();
     /** Key -> whether the batch leaves it locked (the last lock put or delete on it wins); null until one. */
     private Map<byte[], Boolean> lockStates;
+    /** Key -> its new in-memory pessimistic lock, or null to drop the key's entry; null until one. */
+    private Map<byte[], byte[]> memoryLocks;
     private int modifications;
     private boolean sync;
 
@@ -32,14 +36,28 @@ public final class MvccTxn implements AutoCloseable {
     }
 
     public void putLock(byte[] key, Lock lock) {
-        put(shard.lockCf(), MvccKeys.encodeUserKey(key), lock.encode());
+        byte[] encoded = lock.encode();
+        if (lock.isPessimistic() && !mayHavePersistedLock(key) && shard.pessimisticLocks().hasRoomFor(key, encoded)) {
+            memoryLocks().put(key, encoded);
+            return;
+        }
+        put(shard.lockCf(), MvccKeys.encodeUserKey(key), encoded);
         lockStates().put(key, true);
+        memoryLocks().put(key, null);
     }
 
     public void unlockKey(byte[] key) {
-        delete(shard.lockCf(), MvccKeys.encodeUserKey(key));
+        if (mayHavePersistedLock(key)) {
+            delete(shard.lockCf(), MvccKeys.encodeUserKey(key));
+            lockStates().put(key, false);
+        }
         releasedLocks.add(key);
-        lockStates().put(key, false);
+        memoryLocks().put(key, null);
+    }
+
+    /** LockedKeys names every key with a persisted lock; this batch may be about to persist one too. */
+    private boolean mayHavePersistedLock(byte[] key) {
+        return shard.lockedKeys().contains(key) || (lockStates != null && lockStates.containsKey(key));
     }
 
     private Map<byte[], Boolean> lockStates() {
@@ -47,6 +65,13 @@ public final class MvccTxn implements AutoCloseable {
             lockStates = new TreeMap<>(Arrays::compareUnsigned);
         }
         return lockStates;
+    }
+
+    private Map<byte[], byte[]> memoryLocks() {
+        if (memoryLocks == null) {
+            memoryLocks = new TreeMap<>(Arrays::compareUnsigned);
+        }
+        return memoryLocks;
     }
 
     public void putWrite(byte[] key, long ts, Write write) {
@@ -79,16 +104,20 @@ public final class MvccTxn implements AutoCloseable {
     }
 
     public boolean isEmpty() {
-        return modifications == 0;
+        return modifications == 0 && memoryLocks == null;
     }
 
     public List<byte[]> releasedLocks() {
         return releasedLocks;
     }
 
-    /** Applies the batch (no-op when empty); keys it locks are named before the write, keys it unlocks after. */
+    /**
+     * Applies the batch (no write when it holds only in-memory lock changes); keys it locks are named before the
+     * write, keys it unlocks after. In-memory locks change after the write, so a pessimistic lock is dropped only
+     * once the prewrite lock replacing it is in the lock column family.
+     */
     public void apply() {
-        if (modifications == 0) {
+        if (isEmpty()) {
             return;
         }
         LockedKeys locked = shard.lockedKeys();
@@ -99,7 +128,19 @@ public final class MvccTxn implements AutoCloseable {
                 }
             });
         }
-        shard.write(batch, sync);
+        if (modifications > 0) {
+            shard.write(batch, sync);
+        }
+        if (memoryLocks != null) {
+            PessimisticLockTable table = shard.pessimisticLocks();
+            memoryLocks.forEach((key, encoded) -> {
+                if (encoded == null) {
+                    table.remove(key);
+                } else {
+                    table.put(key, encoded);
+                }
+            });
+        }
         if (lockStates != null) {
             lockStates.forEach((key, isLocked) -> {
                 if (!isLocked) {

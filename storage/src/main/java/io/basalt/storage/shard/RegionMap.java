@@ -122,6 +122,9 @@ public final class RegionMap {
     }
 
     private static boolean holdsData(Shard shard, byte[] start, byte[] end) {
+        if (shard.pessimisticLocks().anyIn(start, end)) {
+            return true;
+        }
         byte[] lo = MvccKeys.encodeUserKey(start);
         byte[] hi = end.length == 0 ? null : MvccKeys.encodeUserKey(end);
         try (ShardSnapshot snap = shard.snapshot()) {

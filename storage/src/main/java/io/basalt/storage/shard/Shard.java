@@ -41,10 +41,12 @@ public final class Shard implements AutoCloseable {
     private final WriteOptions noSyncWrite;
     private final Latches latches = new Latches(4096);
     private final LockedKeys lockedKeys = new LockedKeys();
+    private final PessimisticLockTable pessimisticLocks;
 
     private Shard(int id, RocksDB db, DBOptions dbOptions, List<ColumnFamilyOptions> cfOptions,
-                  List<ColumnFamilyHandle> handles, boolean syncDecisive) {
+                  List<ColumnFamilyHandle> handles, boolean syncDecisive, long pessimisticLockBudgetBytes) {
         this.id = id;
+        this.pessimisticLocks = new PessimisticLockTable(pessimisticLockBudgetBytes);
         this.db = db;
         this.dbOptions = dbOptions;
         this.cfOptions = cfOptions;
@@ -53,7 +55,8 @@ public final class Shard implements AutoCloseable {
         this.noSyncWrite = new WriteOptions().setSync(false);
     }
 
-    public static Shard open(int id, Path dir, RocksDbConfig cfg, Cache blockCache) {
+    /** @param pessimisticLockBudgetBytes memory for in-memory pessimistic locks (0: all go to the lock CF) */
+    public static Shard open(int id, Path dir, RocksDbConfig cfg, Cache blockCache, long pessimisticLockBudgetBytes) {
         RocksDB.loadLibrary();
         try {
             Files.createDirectories(dir);
@@ -74,7 +77,7 @@ public final class Shard implements AutoCloseable {
             }
             List<ColumnFamilyHandle> handles = new ArrayList<>();
             RocksDB db = RocksDB.open(dbo, dir.toString(), descriptors, handles);
-            Shard shard = new Shard(id, db, dbo, cfos, handles, cfg.syncDecisiveWrites);
+            Shard shard = new Shard(id, db, dbo, cfos, handles, cfg.syncDecisiveWrites, pessimisticLockBudgetBytes);
             try {
                 shard.loadLockedKeys();
             } catch (RuntimeException e) {
@@ -139,6 +142,10 @@ public final class Shard implements AutoCloseable {
 
     public LockedKeys lockedKeys() {
         return lockedKeys;
+    }
+
+    public PessimisticLockTable pessimisticLocks() {
+        return pessimisticLocks;
     }
 
     private void loadLockedKeys() {

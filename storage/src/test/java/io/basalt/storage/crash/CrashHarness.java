@@ -457,7 +457,7 @@ final class CrashHarness {
         try (LRUCache cache = new LRUCache(8L * 1024 * 1024)) {
             for (int i = 0; i < cfg.shards; i++) {
                 Shard s = Shard.open(i, dataDir.resolve("shards").resolve(String.format("%02d", i)), cfg.rocksdb,
-                        cache);
+                        cache, 0);
                 try (ShardSnapshot snap = s.snapshot()) {
                     out.put(i + "/lock", digest(snap, s.lockCf(), null, null));
                     out.put(i + "/write", digest(snap, s.writeCf(), null, null));

@@ -280,9 +280,9 @@ class TimestampScenariosTest extends ScenarioBase {
     }
 
     /**
-     * 20: GC with safe point = now (gc_life_time 0). Crashed transactions below the safe point (an expired 2PC one
-     * and an abandoned async one) are resolved by the GC round before it collects: the first rolled back, the second
-     * committed. An async prewrite in flight during the round (memory lock only) commits above the safe point (the
+     * 20: GC with safe point = now (gc_life_time 0). Crashed transactions below the safe point (an expired 2PC one,
+     * an abandoned async one and an expired in-memory pessimistic lock) are resolved by the GC round before it
+     * collects: the first rolled back, the second committed, the lock removed. An async prewrite in flight during the round (memory lock only) commits above the safe point (the
      * running transaction holds the safe point below its start ts). Old versions are removed, and a snapshot at a ts
      * above the safe point reads exactly the same before and after.
      */
@@ -308,7 +308,11 @@ class TimestampScenariosTest extends ScenarioBase {
         asyncT.put(row(2), b("b1"));
         pauser.crash(FaultPoints.AFTER_ALL_PREWRITES, asyncT.startTs());
         assertThat(root(catchThrowable(() -> asyncT.commit(null)))).isInstanceOf(Pauser.SimulatedCrash.class);
-        letTimePass(SAFE_WINDOW_MS + 100); // both abandoned transactions' TTLs pass
+        long abandonedTs = store.context().tso().next();
+        kv.acquirePessimisticLock(shardOf(row(4)), new PessimisticLockRequest(List.of(row(4)), null, row(4),
+                abandonedTs, abandonedTs, LOCK_TTL_MS, false));
+        assertThat(store.shard(shardOf(row(4))).pessimisticLocks().get(row(4))).as("held in memory").isNotNull();
+        letTimePass(SAFE_WINDOW_MS + 100); // the abandoned transactions' TTLs pass
 
         Transaction live = store.begin(optimistic());
         live.put(row(3), b("c1"));
@@ -324,7 +328,7 @@ class TimestampScenariosTest extends ScenarioBase {
         long removed = store.gc().runOnce();
         long sp = store.gc().safePoint();
         assertThat(sp).isGreaterThanOrEqualTo(asyncT.startTs()).isLessThan(live.startTs());
-        assertNoLock(index(1), row(1), index(2), row(2));
+        assertNoLock(index(1), row(1), index(2), row(2), row(4));
         // (the 2PC transaction's rollback records are at or below the safe point: collected by the same round)
         assertThat(recordOf(row(2), asyncT.startTs()).isCommitted()).isTrue();
         assertThat(recordOf(index(2), asyncT.startTs()).isCommitted()).isTrue();

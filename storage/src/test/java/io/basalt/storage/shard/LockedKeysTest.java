@@ -28,7 +28,7 @@ class LockedKeysTest {
         if (cache == null) {
             cache = new LRUCache(4L * 1024 * 1024);
         }
-        shard = Shard.open(0, dir.resolve("shard"), new RocksDbConfig(), cache);
+        shard = Shard.open(0, dir.resolve("shard"), new RocksDbConfig(), cache, 0);
         return shard;
     }
 

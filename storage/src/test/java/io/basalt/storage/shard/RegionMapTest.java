@@ -46,7 +46,7 @@ class RegionMapTest {
         }
         shards = new Shard[n];
         for (int i = 0; i < n; i++) {
-            shards[i] = Shard.open(i, dir.resolve("shards").resolve(String.format("%02d", i)), cfg, cache);
+            shards[i] = Shard.open(i, dir.resolve("shards").resolve(String.format("%02d", i)), cfg, cache, 1 << 20);
         }
         Shard[] s = shards;
         return RegionMap.load(s[0], i -> s[i], n);
@@ -277,6 +277,14 @@ class RegionMapTest {
         assertThatThrownBy(() -> map.assign(b("k"), b("k\0"), 2)).isInstanceOf(IllegalStateException.class);
         map.assign(b("i"), b("k"), 2);
         assertThat(map.shardOf(b("k"))).isEqualTo(1);
+
+        // so does a pessimistic lock held only in memory
+        assertThat(map.shardOf(b("l"))).isEqualTo(1);
+        shards[1].pessimisticLocks().put(b("l"), new byte[] {1});
+        assertThatThrownBy(() -> map.assign(b("l"), b("l\0"), 2)).isInstanceOf(IllegalStateException.class);
+        shards[1].pessimisticLocks().remove(b("l"));
+        map.assign(b("l"), b("l\0"), 2);
+        assertThat(map.shardOf(b("l"))).isEqualTo(2);
     }
 
     // ------------------------------------------------------------------ through the store

@@ -552,12 +552,13 @@ class BankTest {
         return out;
     }
 
-    /** Every lock in the lock column family of every shard (test-only peek into the store's shards). */
+    /** Every lock in the lock column family and the in-memory pessimistic lock table of every shard. */
     static List<KeyLock> rawLocks(TxnStore store) {
         List<KeyLock> out = new ArrayList<>();
         for (Shard s : shards(store)) {
             try (MvccReader r = new MvccReader(s.snapshot())) {
                 out.addAll(r.scanLocks(new byte[0], new byte[0], l -> true, Integer.MAX_VALUE));
+                out.addAll(r.memoryLocks(l -> true));
             }
         }
         return out;
