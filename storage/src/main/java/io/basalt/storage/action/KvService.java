@@ -5,6 +5,7 @@ import io.basalt.storage.error.StoreClosedException;
 import io.basalt.storage.fault.FaultInjector;
 import io.basalt.storage.mvcc.KvPair;
 import io.basalt.storage.mvcc.Lock;
+import io.basalt.storage.mvcc.MvccReader;
 import io.basalt.storage.shard.Shard;
 import java.util.ArrayList;
 import java.util.List;
@@ -147,6 +148,15 @@ public final class KvService {
             metaKeys.forEach(ctx.txn::deleteMeta);
             return null;
         }));
+    }
+
+    /** The lock on {@code key} now (persisted or in memory), or null; no latch, so it may change right after. */
+    public Lock currentLock(int shard, byte[] key) {
+        return guarded(() -> {
+            try (MvccReader r = new MvccReader(shards.apply(shard).snapshot())) {
+                return r.loadLock(key);
+            }
+        });
     }
 
     public byte[] get(int shard, byte[] key, long readTs, Set<Long> bypass) {

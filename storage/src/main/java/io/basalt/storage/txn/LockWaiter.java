@@ -5,6 +5,7 @@ import io.basalt.storage.error.LockNotWaitedException;
 import io.basalt.storage.error.LockWaitTimeoutException;
 import io.basalt.storage.error.StorageException;
 import io.basalt.storage.mvcc.KeyLock;
+import io.basalt.storage.mvcc.Lock;
 import java.util.Set;
 
 /**
@@ -50,7 +51,8 @@ final class LockWaiter {
         long t0 = System.nanoTime();
         try {
             ctx.metrics().lockWaits.increment();
-            ctx.waits().await(e.key, startTs, Math.min(Math.min(ms, remaining), MAX_SLICE_MS));
+            ctx.waits().await(e.key, startTs, Math.min(Math.min(ms, remaining), MAX_SLICE_MS),
+                    () -> lockGone(ctx, e));
         } finally {
             ctx.deadlocks().endWait(startTs);
             ctx.metrics().lockWaitTime.record(System.nanoTime() - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
@@ -67,8 +69,15 @@ final class LockWaiter {
         long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), readTs, bypass);
         if (ms > 0) {
             long backoff = 1L << Math.min(attempt, 8);
-            ctx.waits().await(e.key, readTs, Math.min(Math.min(ms, backoff), MAX_SLICE_MS));
+            // a reader's slices are milliseconds long: a missed release costs less than looking the lock up again
+            ctx.waits().await(e.key, readTs, Math.min(Math.min(ms, backoff), MAX_SLICE_MS), () -> false);
         }
+    }
+
+    /** Whether the lock met is no longer on its key (released, or replaced by another transaction's). */
+    private static boolean lockGone(TxnContext ctx, KeyIsLockedException e) {
+        Lock now = ctx.kv().currentLock(ctx.regions().shardOf(e.key), e.key);
+        return now == null || now.startTs != e.lock.startTs;
     }
 
     /** An interrupted session (KILL, shutdown) stops waiting instead of spinning. */

@@ -219,11 +219,11 @@ class PessimisticScenariosTest extends ScenarioBase {
         try {
             LockWaitManager waits = new LockWaitManager(timer, 20);
             byte[] key = row(1);
-            Future<Boolean> w30 = async(() -> waits.await(key, 30, 20_000));
+            Future<Boolean> w30 = async(() -> waits.await(key, 30, 20_000, () -> false));
             awaitCondition("1 waiter", () -> waiters(waits, key) == 1);
-            Future<Boolean> w10 = async(() -> waits.await(key, 10, 20_000));
+            Future<Boolean> w10 = async(() -> waits.await(key, 10, 20_000, () -> false));
             awaitCondition("2 waiters", () -> waiters(waits, key) == 2);
-            Future<Boolean> w20 = async(() -> waits.await(key, 20, 20_000));
+            Future<Boolean> w20 = async(() -> waits.await(key, 20, 20_000, () -> false));
             awaitCondition("3 waiters", () -> waiters(waits, key) == 3);
 
             waits.released(List.of(key));
@@ -258,7 +258,7 @@ class PessimisticScenariosTest extends ScenarioBase {
                 long ts = i;
                 loops.add(asyncRun(() -> {
                     while (!stop.get()) {
-                        waits.await(key, ts, 1);
+                        waits.await(key, ts, 1, () -> false);
                     }
                 }));
             }

@@ -290,7 +290,7 @@ class LockWaitTest {
             for (int i = 2; i >= 0; i--) {
                 int me = i;
                 long startTs = 100 + i;
-                waiters.add(Session.start("waiter" + i, () -> woken[me] = m.await(key, startTs, 20_000)));
+                waiters.add(Session.start("waiter" + i, () -> woken[me] = m.await(key, startTs, 20_000, () -> false)));
             }
             for (Session s : waiters) {
                 Await.until(s.getName() + " waits", () -> s.getState() == Thread.State.TIMED_WAITING);
@@ -311,6 +311,21 @@ class LockWaitTest {
             assertThat(woken).containsOnly(true);
         } finally {
             timerBlocked.countDown();
+            timer.shutdownNow();
+        }
+    }
+
+    @Test
+    void aWaiterWhoseLockWentAwayBeforeItQueuedDoesNotSleep() throws Exception {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            LockWaitManager m = new LockWaitManager(timer, 1);
+            m.released(List.of(row(9))); // the release came first: it has nobody to wake
+            boolean[] woken = new boolean[1];
+            Session late = Session.start("late waiter", () -> woken[0] = m.await(row(9), 100, 20_000, () -> true));
+            late.finish();
+            assertThat(woken[0]).as("told the lock is gone, not timed out").isTrue();
+        } finally {
             timer.shutdownNow();
         }
     }
