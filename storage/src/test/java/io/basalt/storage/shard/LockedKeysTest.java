@@ -2,59 +2,14 @@ package io.basalt.storage.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.basalt.storage.config.RocksDbConfig;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.LockType;
-import io.basalt.storage.mvcc.MvccTxn;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.rocksdb.LRUCache;
-import org.rocksdb.RocksDB;
 
 /** A shard's {@link LockedKeys} follows the lock CF through write batches and is rebuilt from it on open. */
-class LockedKeysTest {
-    @TempDir
-    Path dir;
-
-    private LRUCache cache;
-    private Shard shard;
-
-    private Shard open() {
-        RocksDB.loadLibrary();
-        if (cache == null) {
-            cache = new LRUCache(4L * 1024 * 1024);
-        }
-        shard = Shard.open(0, dir.resolve("shard"), new RocksDbConfig(), cache, 0);
-        return shard;
-    }
-
-    @AfterEach
-    void close() {
-        if (shard != null) {
-            shard.close();
-        }
-        if (cache != null) {
-            cache.close();
-        }
-    }
-
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
+class LockedKeysTest extends OneShardTestBase {
     private static Lock lock(String primary) {
         return Lock.builder(LockType.PUT, b(primary), 5, 3000).build();
-    }
-
-    private void apply(Consumer<MvccTxn> changes) {
-        try (MvccTxn txn = new MvccTxn(shard)) {
-            changes.accept(txn);
-            txn.apply();
-        }
     }
 
     /** Locks the keys in one batch, the first as primary. */
@@ -68,7 +23,7 @@ class LockedKeysTest {
 
     @Test
     void theLastLockChangeOfABatchDecides() {
-        open();
+        open(0);
         lockInOneBatch("a", "b", "c");
         assertThat(shard.lockedKeys().in(b(""), b(""), 10)).containsExactly(b("a"), b("b"), b("c"));
         apply(t -> {
@@ -85,17 +40,17 @@ class LockedKeysTest {
 
     @Test
     void reopeningNamesThePersistedLocks() {
-        open();
+        open(0);
         lockInOneBatch("x", "y");
         apply(t -> t.unlockKey(b("x")));
         shard.close();
-        open();
+        open(0);
         assertThat(shard.lockedKeys().in(b(""), b(""), 10)).containsExactly(b("y"));
     }
 
     @Test
     void moreKeysThanAskedForAreReportedAsNone() {
-        open();
+        open(0);
         lockInOneBatch("a", "b", "c");
         assertThat(shard.lockedKeys().in(b(""), b(""), 3)).hasSize(3);
         assertThat(shard.lockedKeys().in(b(""), b(""), 2)).isNull();

@@ -3,63 +3,21 @@ package io.basalt.storage.shard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.basalt.storage.codec.MvccKeys;
-import io.basalt.storage.config.RocksDbConfig;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.LockType;
 import io.basalt.storage.mvcc.MvccReader;
 import io.basalt.storage.mvcc.MvccTxn;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.rocksdb.LRUCache;
-import org.rocksdb.RocksDB;
 
 /**
  * In-memory pessimistic locks through {@link MvccTxn}: kept out of RocksDB while the table has room, found by
  * {@link MvccReader#loadLock}, replaced by a persisted prewrite lock, and never held in memory and in the lock
  * column family at once.
  */
-class PessimisticLockTableTest {
-    @TempDir
-    Path dir;
-
-    private LRUCache cache;
-    private Shard shard;
-
-    private void open(long budgetBytes) {
-        RocksDB.loadLibrary();
-        cache = new LRUCache(4L * 1024 * 1024);
-        shard = Shard.open(0, dir.resolve("shard"), new RocksDbConfig(), cache, budgetBytes);
-    }
-
-    @AfterEach
-    void close() {
-        if (shard != null) {
-            shard.close();
-        }
-        if (cache != null) {
-            cache.close();
-        }
-    }
-
-    private static byte[] b(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
+class PessimisticLockTableTest extends OneShardTestBase {
     private static Lock pessimistic(long forUpdateTs) {
         return Lock.builder(LockType.PESSIMISTIC, b("a"), 5, 3000).forUpdateTs(forUpdateTs).build();
-    }
-
-    private List<byte[]> apply(Consumer<MvccTxn> changes) {
-        try (MvccTxn txn = new MvccTxn(shard)) {
-            changes.accept(txn);
-            txn.apply();
-            return txn.releasedLocks();
-        }
     }
 
     private Lock load(String key) {
