@@ -6,7 +6,10 @@ import io.basalt.storage.pipeline.CommitPath;
 /**
  * Chooses the commit path of a transaction (spec §3.6, §4): 1PC when all its mutations are on one shard, async
  * commit when it is small enough for its primary lock to list every key, 2PC otherwise; each subject to its
- * session switch.
+ * session switch. A transaction with a shard whose batch only checks that keys do not exist never commits async:
+ * that batch writes no lock, so the primary cannot list it, and a reader deciding the transaction from its
+ * secondaries could commit it while that check is still waiting on another transaction's lock (and would then
+ * commit it without the binlog, whose pipeline the waiting coordinator had left).
  */
 final class CommitPathSelector {
     private CommitPathSelector() {
@@ -18,7 +21,8 @@ final class CommitPathSelector {
             return CommitPath.ONE_PC;
         }
         if (o.asyncCommit() && pc.keyCount() <= cfg.asyncCommitKeysLimit
-                && pc.keyBytes() <= cfg.asyncCommitTotalKeySizeLimit) {
+                && pc.keyBytes() <= cfg.asyncCommitTotalKeySizeLimit
+                && pc.batches().values().stream().noneMatch(PreparedCommit.ShardBatch::onlyChecks)) {
             return CommitPath.ASYNC_COMMIT;
         }
         return CommitPath.TWO_PC;

@@ -13,6 +13,10 @@ record PreparedCommit(long startTs, byte[] primary, int primaryShard, Map<Intege
                       TxnOptions options) {
 
     record ShardBatch(List<Mutation> mutations, boolean[] pessimisticLocked) {
+        /** Whether the batch only checks that keys do not exist: its prewrite writes no lock. */
+        boolean onlyChecks() {
+            return mutations.stream().allMatch(m -> m.op() == Mutation.Op.CHECK_NOT_EXISTS);
+        }
     }
 
     int keyCount() {

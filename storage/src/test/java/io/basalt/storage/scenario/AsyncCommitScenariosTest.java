@@ -58,6 +58,28 @@ class AsyncCommitScenariosTest extends ScenarioBase {
     }
 
     /**
+     * A shard that would only check that a key does not exist writes no lock, so the primary could not list it:
+     * such a transaction commits with 2PC; the same transaction writing that key commits async.
+     */
+    @Test
+    void aTransactionWithACheckOnlyShardCommitsWith2pc() {
+        open();
+        Transaction checks = store.begin(optimistic());
+        checks.lockKeys(List.of(index(8)), false, new boolean[] {true});
+        checks.put(row(8), b("r1"));
+        checks.commit(null);
+        assertThat(checks.commitPath()).isEqualTo(CommitPath.TWO_PC);
+        assertThat(store.metrics().asyncFallbacks.count()).as("chosen, not fallen back to").isZero();
+
+        Transaction writes = store.begin(optimistic());
+        writes.put(index(9), b("i1"));
+        writes.put(row(9), b("r1"));
+        writes.commit(null);
+        assertThat(writes.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+        assertThat(readFresh(row(8))).isEqualTo("r1");
+    }
+
+    /**
      * 3: async commit of 3 keys on 2 shards; the primary's shard (primary + 1 secondary) is prewritten, the other
      * shard's prewrite is lost (the coordinator dies before it is applied). A reader after the TTL checks the
      * secondaries, writes a protected rollback on the missing key and rolls the whole transaction back; the delayed
