@@ -43,7 +43,7 @@ public final class MvccTxn implements AutoCloseable {
         }
         put(shard.lockCf(), MvccKeys.encodeUserKey(key), encoded);
         lockStates().put(key, true);
-        memoryLocks().put(key, null);
+        dropMemoryLock(key);
     }
 
     public void unlockKey(byte[] key) {
@@ -52,7 +52,18 @@ public final class MvccTxn implements AutoCloseable {
             lockStates().put(key, false);
         }
         releasedLocks.add(key);
-        memoryLocks().put(key, null);
+        dropMemoryLock(key);
+    }
+
+    /**
+     * Schedules the removal of the key's in-memory lock, if the table or this batch holds one: most locks are put and
+     * removed with no memory lock at all, and the prewrite path should not allocate for them. Under the key's latch
+     * the table's entry for it cannot change.
+     */
+    private void dropMemoryLock(byte[] key) {
+        if ((memoryLocks != null && memoryLocks.containsKey(key)) || shard.pessimisticLocks().get(key) != null) {
+            memoryLocks().put(key, null);
+        }
     }
 
     /** LockedKeys names every key with a persisted lock; this batch may be about to persist one too. */
