@@ -69,8 +69,23 @@ public final class KvService {
     }
 
     public void commit(int shard, List<byte[]> keys, long startTs, long commitTs) {
+        commitAll(shard, List.of(new DecidedKeys(startTs, commitTs, keys)));
+    }
+
+    /**
+     * Commits the keys of several decided transactions in one write batch, synced only if it commits a 2PC primary.
+     * Every lock is read from the one snapshot the batch starts with; that is safe even when two of the transactions
+     * name the same key, since a key holds one lock at a time: the later one locked it only after the earlier one's
+     * lock was gone, so committing the earlier one there only confirms its commit record.
+     */
+    public void commitAll(int shard, List<DecidedKeys> txns) {
+        List<byte[]> keys = new ArrayList<>();
+        txns.forEach(t -> keys.addAll(t.keys()));
+        long startTs = txns.size() == 1 ? txns.get(0).startTs() : 0;
         guarded(() -> scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
-            keys.forEach(k -> Commit.execute(ctx, k, startTs, commitTs));
+            for (DecidedKeys t : txns) {
+                t.keys().forEach(k -> Commit.execute(ctx, k, t.startTs(), t.commitTs()));
+            }
             return null;
         }));
     }
