@@ -81,6 +81,7 @@ public final class KvService {
     public void commitAll(int shard, List<DecidedKeys> txns) {
         List<byte[]> keys = new ArrayList<>();
         txns.forEach(t -> keys.addAll(t.keys()));
+        // fault points name the transaction a write belongs to; a batch of several belongs to none
         long startTs = txns.size() == 1 ? txns.get(0).startTs() : 0;
         guarded(() -> scheduler.run(shards.apply(shard), keys, 0, startTs, ctx -> {
             for (DecidedKeys t : txns) {
