@@ -114,7 +114,9 @@ public final class TxnStore implements AutoCloseable {
                 sink == null ? SinkPosition.ZERO : report.sinkPosition(), registry);
         SecondaryCommitter secondaries = new SecondaryCommitter(kv, faults, config.secondaryCommitThreads,
                 config.secondaryCommitQueueLimit, config.outboxSweepIntervalMs, registry);
-        ExecutorService prewritePool = Executors.newCachedThreadPool(r -> daemon(r, "basalt-prewrite"));
+        // one thread per shard: an idle store prewrites all of a transaction's other shards at once; under load the
+        // queue grows and each committer claims its own batches back (Prewriter), so more threads would only switch
+        ExecutorService prewritePool = Executors.newFixedThreadPool(config.shards, r -> daemon(r, "basalt-prewrite"));
         TxnContext ctx = new TxnContext(config, kv, regions, tso, cm, resolver, waits, new DeadlockDetector(),
                 secondaries, pipeline, metrics, faults, prewritePool, timer, new ConcurrentSkipListMap<>());
         GcWorker gc = new GcWorker(shards, kv, cm, resolver, tso::now, ctx::minActiveStartTs,

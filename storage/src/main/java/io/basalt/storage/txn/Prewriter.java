@@ -8,12 +8,13 @@ import io.basalt.storage.fault.FaultPoints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Prewrites every shard's batch of a transaction, the primary's on the calling thread and the others in parallel.
+ * Prewrites every shard's batch of a transaction, the primary's on the calling thread and the others in parallel on
+ * the prewrite pool; a batch the pool has not started by the time the primary's is done runs on the calling thread
+ * (under load the pool is busy, and a hand-off costs more than it saves).
  * A batch that meets another transaction's lock switches the whole transaction to plain 2PC: the caller is told
  * (so it can leave the commit pipeline before anyone waits), the lock is waited for or resolved, and the batch is
  * retried as a plain 2PC prewrite. Waits for every batch before reporting the first failure.
@@ -32,11 +33,13 @@ final class Prewriter {
         AtomicBoolean fellBack = new AtomicBoolean(false);
         AtomicBoolean outbox = new AtomicBoolean(false);
         long t0 = System.nanoTime();
-        List<CompletableFuture<PrewriteResult>> others = new ArrayList<>();
+        List<ClaimableTask<PrewriteResult>> others = new ArrayList<>();
         for (Map.Entry<Integer, PreparedCommit.ShardBatch> e : pc.batches().entrySet()) {
             if (e.getKey() != pc.primaryShard()) {
-                others.add(CompletableFuture.supplyAsync(() -> prewriteShard(ctx, pc, e.getKey(), e.getValue(), mode,
-                        minCommitTs, maxCommitTs, ttlMs, fellBack, outbox, onLockMet), ctx.prewritePool()));
+                ClaimableTask<PrewriteResult> task = new ClaimableTask<>(() -> prewriteShard(ctx, pc, e.getKey(),
+                        e.getValue(), mode, minCommitTs, maxCommitTs, ttlMs, fellBack, outbox, onLockMet));
+                ctx.prewritePool().execute(task);
+                others.add(task);
             }
         }
         List<PrewriteResult> results = new ArrayList<>();
@@ -47,7 +50,7 @@ final class Prewriter {
         } catch (RuntimeException e) {
             failure = e;
         }
-        for (CompletableFuture<PrewriteResult> f : others) {
+        for (ClaimableTask<PrewriteResult> f : others) {
             try {
                 results.add(f.join());
             } catch (CompletionException e) {
