@@ -10,9 +10,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +20,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The MySQL-protocol listener: one acceptor thread, one NIO event loop per core for socket I/O, and a
+ * The MySQL-protocol listener: one acceptor thread, one event loop per core for socket I/O (native epoll or NIO,
+ * see {@link SocketTransport}), and a
  * {@link WorkerPool} of at most {@code worker_threads} threads that run statements (idle connections cost no
  * thread). Owns all three and the client channels.
  *
@@ -42,6 +40,7 @@ public final class NettyServer implements AutoCloseable {
     private final ThreadPoolExecutor workers;
     private final EventLoopGroup acceptor;
     private final EventLoopGroup io;
+    private final SocketTransport transport;
     private final ChannelGroup channels = new DefaultChannelGroup("basalt-clients", GlobalEventExecutor.INSTANCE);
     private Channel listener;
 
@@ -50,9 +49,9 @@ public final class NettyServer implements AutoCloseable {
         this.config = config;
         this.limiter = new ConnectionLimiter(config.maxConnections);
         this.workers = WorkerPool.create(config.workerThreads);
-        this.acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("basalt-accept", true));
-        this.io = new NioEventLoopGroup(Runtime.getRuntime().availableProcessors(),
-                new DefaultThreadFactory("basalt-io", true));
+        this.transport = SocketTransport.best();
+        this.acceptor = transport.eventLoops(1, "basalt-accept");
+        this.io = transport.eventLoops(Runtime.getRuntime().availableProcessors(), "basalt-io");
     }
 
     /**
@@ -63,7 +62,7 @@ public final class NettyServer implements AutoCloseable {
     public void start() throws BindException, InterruptedException {
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptor, io)
-                .channel(NioServerSocketChannel.class)
+                .channel(transport.serverChannel())
                 .option(ChannelOption.SO_BACKLOG, BACKLOG)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -74,6 +73,8 @@ public final class NettyServer implements AutoCloseable {
                         config.connectTimeout));
         try {
             listener = bootstrap.bind(config.host, config.port).sync().channel();
+            LOG.info("client sockets use Netty's {} transport", transport == SocketTransport.EPOLL ? "native epoll"
+                    : "NIO");
         } catch (Exception e) {
             if (e instanceof InterruptedException ie) {
                 throw ie;
