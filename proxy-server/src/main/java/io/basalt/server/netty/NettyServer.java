@@ -73,8 +73,7 @@ public final class NettyServer implements AutoCloseable {
                         config.connectTimeout));
         try {
             listener = bootstrap.bind(config.host, config.port).sync().channel();
-            LOG.info("client sockets use Netty's {} transport", transport == SocketTransport.EPOLL ? "native epoll"
-                    : "NIO");
+            LOG.info("client sockets use Netty's {} transport", transport.label);
         } catch (Exception e) {
             if (e instanceof InterruptedException ie) {
                 throw ie;

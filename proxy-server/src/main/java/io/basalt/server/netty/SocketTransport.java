@@ -14,7 +14,14 @@ import io.netty.util.concurrent.DefaultThreadFactory;
  * makes fewer system calls and less garbage per packet than NIO, and NIO everywhere else. Decided once per process.
  */
 enum SocketTransport {
-    EPOLL, NIO;
+    EPOLL("native epoll"), NIO("NIO");
+
+    /** How the startup log names it. */
+    final String label;
+
+    SocketTransport(String label) {
+        this.label = label;
+    }
 
     static SocketTransport best() {
         return Epoll.isAvailable() ? EPOLL : NIO;
