@@ -59,15 +59,24 @@ final class BinlogFileWriter {
         return position;
     }
 
-    /** Writes every buffer, in order, at the end of the file (one gathering write for the usual case). */
+    /**
+     * Writes every buffer, in order, at the end of the file: one gathering write for the usual case, buffer by buffer
+     * in slices ({@link SlicedIo}) when they hold more than a slice.
+     */
     void write(ByteBuffer... buffers) throws IOException {
         long total = 0;
         for (ByteBuffer b : buffers) {
             total += b.remaining();
         }
-        long left = total;
-        while (left > 0) {
-            left -= channel.write(buffers);
+        if (total <= SlicedIo.SLICE) {
+            long left = total;
+            while (left > 0) {
+                left -= channel.write(buffers);
+            }
+        } else {
+            for (ByteBuffer b : buffers) {
+                SlicedIo.writeFully(channel, b);
+            }
         }
         position += total;
         metrics.bytesWritten(total);

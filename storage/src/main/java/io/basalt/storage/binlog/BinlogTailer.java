@@ -111,7 +111,7 @@ public final class BinlogTailer implements AutoCloseable {
                 return null;
             }
             header.clear();
-            readFully(ch, header, position);
+            SlicedIo.readFully(ch, header, position);
             long size = header.getInt(EventHeader.EVENT_SIZE_OFFSET) & 0xFFFF_FFFFL;
             if (size < EventHeader.SIZE || size > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("bad event size " + size + " at " + file + ":" + position);
@@ -120,7 +120,7 @@ public final class BinlogTailer implements AutoCloseable {
                 return null;
             }
             ByteBuffer ev = ByteBuffer.allocate((int) size);
-            readFully(ch, ev, position);
+            SlicedIo.readFully(ch, ev, position);
             TailedEvent e = new TailedEvent(file, position, ev.array());
             position += size;
             if (e.typeCode() == BinlogEventType.ROTATE.code()) {
@@ -168,12 +168,4 @@ public final class BinlogTailer implements AutoCloseable {
         }
     }
 
-    private static void readFully(FileChannel ch, ByteBuffer b, long at) throws IOException {
-        while (b.hasRemaining()) {
-            int n = ch.read(b, at + b.position());
-            if (n < 0) {
-                throw new IOException("unexpected end of file at " + (at + b.position()));
-            }
-        }
-    }
 }

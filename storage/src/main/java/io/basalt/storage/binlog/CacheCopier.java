@@ -13,7 +13,9 @@ import java.nio.file.StandardOpenOption;
 /**
  * Copies the events of a sealed cache file into the active binlog, re-positioned for where they land: the path of
  * a spilled cache below binlog_large_commit_threshold (or one that cannot be renamed). Streams in 1 MiB chunks of
- * whole events, so memory stays flat whatever the transaction size. Not thread-safe: used under the write lock.
+ * whole events, so memory stays flat whatever the transaction size, except that one event larger than a chunk is
+ * held whole (its checksum covers all of it); file I/O goes through {@link SlicedIo}. Not thread-safe: used under
+ * the write lock.
  */
 final class CacheCopier {
     private static final int CHUNK = 1 << 20;
@@ -37,7 +39,7 @@ final class CacheCopier {
             long end = p.gap() + p.dataLength();
             while (readPos < end || buf.position() > 0) {
                 while (buf.hasRemaining() && readPos < end) {
-                    int n = in.read(buf.limit((int) Math.min(buf.capacity(), buf.position() + end - readPos)),
+                    int n = SlicedIo.read(in, buf.limit((int) Math.min(buf.capacity(), buf.position() + end - readPos)),
                             readPos);
                     if (n < 0) {
                         throw new IOException("binlog cache " + cacheFile + " ends early at " + readPos);

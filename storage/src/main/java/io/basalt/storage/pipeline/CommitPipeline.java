@@ -46,7 +46,7 @@ public final class CommitPipeline {
     private long highestDelivered;
     /** The ticket whose thread is delivering a group, or null. */
     private Ticket leader;
-    private RuntimeException broken;
+    private Throwable broken;
 
     private final Counter groups;
     private final DistributionSummary groupSize;
@@ -60,7 +60,7 @@ public final class CommitPipeline {
         private final Condition wake;
         private DecidedTxn decided;
         private boolean done;
-        private RuntimeException failure;
+        private Throwable failure;
 
         private Ticket(long startTs, long seq, long bound, Condition wake) {
             this.startTs = startTs;
@@ -193,14 +193,16 @@ public final class CommitPipeline {
         List<DecidedTxn> txns = new ArrayList<>(group.size());
         group.forEach(g -> txns.add(g.decided));
         lock.unlock();
-        RuntimeException failure = null;
+        Throwable failure = null;
         try {
             long t0 = System.nanoTime();
             sink.deliver(txns);
             deliverLatency.record(System.nanoTime() - t0, java.util.concurrent.TimeUnit.NANOSECONDS);
             groups.increment();
             groupSize.record(txns.size());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // an Error too (a direct-memory OutOfMemoryError was seen): escaping here would keep leadership taken
+            // and hang every later commit
             failure = e;
             LOG.error("binlog sink failed; commits are refused until restart recovery", e);
         } finally {

@@ -49,11 +49,11 @@ class CommitPipelineTest {
         final List<List<DecidedTxn>> groups = Collections.synchronizedList(new ArrayList<>());
         final CountDownLatch firstEntered = new CountDownLatch(1);
         final CountDownLatch releaseFirst;
-        final RuntimeException failWith;
+        final Throwable failWith;
         final AtomicInteger calls = new AtomicInteger();
         volatile GroupCommitWait groupCommitWait = GroupCommitWait.NONE;
 
-        RecordingSink(boolean blockFirst, RuntimeException failWith) {
+        RecordingSink(boolean blockFirst, Throwable failWith) {
             this.releaseFirst = new CountDownLatch(blockFirst ? 1 : 0);
             this.failWith = failWith;
         }
@@ -75,8 +75,11 @@ class CommitPipelineTest {
                     throw new IllegalStateException(e);
                 }
             }
+            if (failWith instanceof Error e) {
+                throw e;
+            }
             if (failWith != null) {
-                throw failWith;
+                throw (RuntimeException) failWith;
             }
             groups.add(List.copyOf(group));
         }
@@ -401,6 +404,24 @@ class CommitPipelineTest {
         assertThatThrownBy(() -> p.register(6, 50))
                 .isExactlyInstanceOf(StorageException.class).hasMessageContaining("binlog").hasCause(diskFull);
         assertThat(sink.calls.get()).as("no further delivery attempted").isEqualTo(1);
+    }
+
+    @Test
+    void anErrorInTheSinkReleasesLeadershipInsteadOfHangingLaterCommits() throws Exception {
+        OutOfMemoryError oom = new OutOfMemoryError("Cannot reserve 535822396 bytes of direct buffer memory");
+        RecordingSink sink = new RecordingSink(false, oom);
+        CommitPipeline p = pipeline(sink);
+        CommitPipeline.Ticket a = p.register(1, 10);
+        CommitPipeline.Ticket b = p.register(2, 10);
+        Committer cb = Committer.start("b", () -> p.commit(b, 22, CommitPath.ASYNC_COMMIT, null));
+        awaitHeldBack(cb);
+        assertThatThrownBy(() -> p.commit(a, 20, CommitPath.ONE_PC, null))
+                .isInstanceOf(UndeterminedResultException.class).hasCause(oom);
+        cb.finish();
+        assertThat(cb.error).as("b was in the failed group, not left waiting for a leader")
+                .isInstanceOf(UndeterminedResultException.class).hasCause(oom);
+        assertThatThrownBy(() -> p.register(3, 50))
+                .isExactlyInstanceOf(StorageException.class).hasMessageContaining("binlog").hasCause(oom);
     }
 
     @Test
