@@ -158,12 +158,14 @@ public final class TxnStore implements AutoCloseable {
     /**
      * Places a new table's row range and index ranges on shards: rows on {@code tableId mod shards}, each index on
      * the next shard, so an update of a non-indexed column is single-shard (1PC) and one that also changes an
-     * index entry spans two shards (async commit).
+     * index entry spans two shards (async commit). Large column values stored apart from their rows go with the
+     * rows, so writing one keeps the transaction on one shard.
      */
     public void placeTable(long tableId, List<Long> indexIds) {
         int n = shards.length;
         int rowShard = (int) Math.floorMod(tableId, (long) n);
         ctx.regions().assign(TableKeys.rowPrefix(tableId), TableKeys.rowRangeEnd(tableId), rowShard);
+        ctx.regions().assign(TableKeys.lobPrefix(tableId), TableKeys.lobRangeEnd(tableId), rowShard);
         for (int i = 0; i < indexIds.size(); i++) {
             placeIndex(tableId, indexIds.get(i), (rowShard + 1 + i) % n);
         }

@@ -1,6 +1,7 @@
 package io.basalt.sql.ddl;
 
 import io.basalt.sql.catalog.TableDef;
+import io.basalt.sql.exec.access.StoredRows;
 import io.basalt.sql.row.RowCodec;
 import io.basalt.storage.TxnStore;
 import io.basalt.storage.codec.TableKeys;
@@ -50,15 +51,18 @@ final class TableRows {
         byte[] end = TableKeys.rowRangeEnd(table.id());
         while (true) {
             List<KvPair> page;
+            List<Row> rows;
             try (Transaction txn = store.begin()) {
                 page = txn.scan(start, end, BATCH, false);
+                rows = new ArrayList<>(page.size());
+                for (KvPair p : page) {
+                    long handle = TableKeys.decodeHandle(p.key());
+                    rows.add(new Row(handle, codec.decode(p.value(),
+                            StoredRows.snapshotOffRow(txn, table, handle)).values()));
+                }
             }
             if (page.isEmpty()) {
                 return;
-            }
-            List<Row> rows = new ArrayList<>(page.size());
-            for (KvPair p : page) {
-                rows.add(new Row(TableKeys.decodeHandle(p.key()), codec.decode(p.value())));
             }
             consumer.accept(rows);
             if (page.size() < BATCH) {

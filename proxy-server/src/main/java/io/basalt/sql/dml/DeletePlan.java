@@ -12,7 +12,7 @@ public record DeletePlan(TableDef table, TargetRows targets) {
     public DmlResult execute(ExecContext ctx) {
         List<HandleRow> rows = targets.collect(ctx);
         for (HandleRow r : rows) {
-            RowWriter.delete(ctx.txn(), ctx.rowLog(), table, r.handle(), r.row());
+            RowWriter.delete(ctx.txn(), ctx.rowLog(), table, r);
         }
         return new DmlResult(rows.size(), 0, "");
     }

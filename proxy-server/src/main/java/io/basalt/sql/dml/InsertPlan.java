@@ -151,7 +151,7 @@ public record InsertPlan(TableDef table, int[] targets, List<Expr[]> values, Pla
                     return 0;
                 }
                 case REPLACE -> {
-                    RowWriter.delete(txn, ctx.rowLog(), table, conflict.row().handle(), conflict.row().row());
+                    RowWriter.delete(txn, ctx.rowLog(), table, conflict.row());
                     deleted++;
                 }
                 default -> {
@@ -211,7 +211,7 @@ public record InsertPlan(TableDef table, int[] targets, List<Expr[]> values, Pla
             return foundRows ? 1 : 0;
         }
         long newHandle = table.hasHandleColumn() ? Handles.of(table, updated) : existing.handle();
-        RowWriter.update(txn, ctx.rowLog(), table, existing.handle(), existing.row(), newHandle, updated);
+        RowWriter.update(txn, ctx.rowLog(), table, existing, newHandle, updated);
         return 2;
     }
 }

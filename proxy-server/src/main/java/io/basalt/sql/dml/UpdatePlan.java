@@ -41,7 +41,7 @@ public record UpdatePlan(TableDef table, TargetRows targets, int[] columns, Expr
                 }
             }
             long newHandle = table.hasHandleColumn() ? Handles.of(table, updated) : r.handle();
-            RowWriter.update(ctx.txn(), ctx.rowLog(), table, r.handle(), r.row(), newHandle, updated);
+            RowWriter.update(ctx.txn(), ctx.rowLog(), table, r, newHandle, updated);
             changed++;
         }
         String info = "Rows matched: " + rows.size() + "  Changed: " + changed + "  Warnings: "

@@ -11,7 +11,9 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -21,8 +23,16 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * by the value in the tag's encoding: NULL (nothing), signed integer (zig-zag varint), unsigned integer (varint
  * of the 64 bits), double (8 bytes, raw IEEE bits), decimal (zig-zag varint scale, varint length, two's
  * complement unscaled bytes), string (varint length, UTF-8), bytes (varint length, bytes), date (zig-zag varint
- * epoch day), datetime (zig-zag varint epoch microseconds, UTC arithmetic), time (zig-zag varint microseconds).
- * Values are keyed by column id and self-delimiting, so a column added later decodes to its
+ * epoch day), datetime (zig-zag varint epoch microseconds, UTC arithmetic), time (zig-zag varint microseconds),
+ * off-row (varint tag of the value, string or bytes, then varint length).
+ *
+ * <p>A string or binary value of {@value #OFF_ROW_THRESHOLD} bytes or more is kept off-row, as InnoDB keeps long
+ * columns on overflow pages: the row holds only its tag and length, the bytes go under their own key
+ * ({@code TableKeys.lobKey}). An UPDATE that leaves such a column alone then rewrites a small row, not the column
+ * (a counter next to a 100 MiB LONGTEXT costs a counter's write), and every reader of the row fetches the value
+ * through an {@link OffRowReader} at the row's version.
+ *
+ * <p>Values are keyed by column id and self-delimiting, so a column added later decodes to its
  * {@link ColumnDef#originDefault()} in older rows and a dropped column's value is skipped: neither needs a rewrite.
  *
  * <p>Encoding sizes the output first (encoding strings to UTF-8 on the way) and fills one exactly sized array;
@@ -40,7 +50,10 @@ public final class RowCodec {
     private static final int DATE = 7;
     private static final int DATETIME = 8;
     private static final int TIME = 9;
+    private static final int OFF_ROW = 10;
     private static final int TAG_BITS = 4;
+    /** Encoded size from which a string or binary value is stored off-row: InnoDB's half of a 16 KiB page. */
+    public static final int OFF_ROW_THRESHOLD = 8192;
 
     /** Codecs by table id modulo the size; a collision only costs rebuilding a codec. */
     private static final AtomicReferenceArray<RowCodec> CACHE = new AtomicReferenceArray<>(4096);
@@ -87,12 +100,12 @@ public final class RowCodec {
         return c;
     }
 
-    public static byte[] encode(TableDef table, Object[] row) {
+    public static EncodedRow encode(TableDef table, Object[] row) {
         return of(table).encode(row);
     }
 
-    public static Object[] decode(TableDef table, byte[] value) {
-        return of(table).decode(value);
+    public static DecodedRow decode(TableDef table, byte[] value, OffRowReader offRow) {
+        return of(table).decode(value, offRow);
     }
 
     /** The Java class of a value of the kind, as {@link io.basalt.sql.type.SqlType} documents. */
@@ -118,7 +131,7 @@ public final class RowCodec {
      *
      * @throws IllegalArgumentException a value of the wrong class or a row of the wrong length
      */
-    public byte[] encode(Object[] row) {
+    public EncodedRow encode(Object[] row) {
         if (row.length != ids.length) {
             throw new IllegalArgumentException("row has " + row.length + " values, table " + table.name() + " has "
                     + ids.length + " columns");
@@ -132,10 +145,28 @@ public final class RowCodec {
         byte[] out = new byte[size];
         out[0] = VERSION;
         int pos = 1;
+        List<EncodedRow.OffRowValue> offRow = List.of();
         for (int i = 0; i < row.length; i++) {
-            pos = write(out, pos, i, row[i], utf8[i]);
+            byte[] bytes = offRowBytes(row[i], utf8[i]);
+            if (bytes == null) {
+                pos = write(out, pos, i, row[i], utf8[i]);
+                continue;
+            }
+            pos = putVarint(out, pos, (long) ids[i] << TAG_BITS | OFF_ROW);
+            pos = putVarint(out, pos, row[i] instanceof String ? STRING : BYTES);
+            pos = putVarint(out, pos, bytes.length);
+            if (offRow.isEmpty()) {
+                offRow = new ArrayList<>(2);
+            }
+            offRow.add(new EncodedRow.OffRowValue(ids[i], bytes));
         }
-        return out;
+        return new EncodedRow(out, offRow);
+    }
+
+    /** The bytes of a value stored off-row, or null for a value stored in the row. */
+    private static byte[] offRowBytes(Object v, byte[] utf8) {
+        byte[] b = v instanceof byte[] bytes ? bytes : utf8;
+        return b != null && b.length >= OFF_ROW_THRESHOLD ? b : null;
     }
 
     /** Size of column {@code i}'s entry; a string's UTF-8 bytes are left in {@code utf8[i]}. */
@@ -154,14 +185,14 @@ public final class RowCodec {
         } else if (v instanceof String s) {
             byte[] b = s.getBytes(StandardCharsets.UTF_8);
             utf8[i] = b;
-            return header + varintSize(b.length) + b.length;
+            return header + varintSize(b.length) + (b.length >= OFF_ROW_THRESHOLD ? 1 : b.length);
         } else if (v instanceof BigDecimal d) {
             int len = (d.unscaledValue().bitLength() >> 3) + 1;
             return header + varintSize(zigzag(d.scale())) + varintSize(len) + len;
         } else if (v instanceof Double) {
             return header + 8;
         } else if (v instanceof byte[] b) {
-            return header + varintSize(b.length) + b.length;
+            return header + varintSize(b.length) + (b.length >= OFF_ROW_THRESHOLD ? 1 : b.length);
         } else if (v instanceof LocalDate d) {
             return header + varintSize(zigzag(d.toEpochDay()));
         } else if (v instanceof LocalDateTime d) {
@@ -218,26 +249,58 @@ public final class RowCodec {
     }
 
     /**
-     * Decodes a stored row into the table's column order. Columns the row does not hold (added after it was
-     * written) get their origin default; values of dropped columns are skipped.
+     * Decodes a stored row into the table's column order, fetching off-row values from {@code offRow}. Columns the
+     * row does not hold (added after it was written) get their origin default; values of dropped columns are
+     * skipped (an off-row one is not fetched, but its id is reported).
+     *
+     * @throws IllegalStateException an off-row value is missing or of the wrong length
      */
-    public Object[] decode(byte[] value) {
+    public DecodedRow decode(byte[] value, OffRowReader offRow) {
         if (value.length == 0 || value[0] != VERSION) {
             throw new IllegalArgumentException("not a row of format " + VERSION + " (table " + table.name() + ")");
         }
         Object[] row = missing.clone();
+        int[] offRowIds = null;
+        int offRowCount = 0;
         int[] pos = {1};
         while (pos[0] < value.length) {
             long header = readVarint(value, pos);
             int tag = (int) (header & ((1 << TAG_BITS) - 1));
             long id = header >>> TAG_BITS;
             int at = id < positionById.length ? positionById[(int) id] : -1;
+            if (tag == OFF_ROW) {
+                int valueTag = (int) readVarint(value, pos);
+                long length = readVarint(value, pos);
+                if (offRowIds == null) {
+                    offRowIds = new int[ids.length + 1];
+                } else if (offRowCount == offRowIds.length) {
+                    offRowIds = Arrays.copyOf(offRowIds, offRowCount * 2);
+                }
+                offRowIds[offRowCount++] = (int) id;
+                if (at >= 0) {
+                    row[at] = readOffRow(offRow, (int) id, valueTag, length);
+                }
+                continue;
+            }
             Object v = readValue(value, pos, tag);
             if (at >= 0) {
                 row[at] = v;
             }
         }
-        return row;
+        return new DecodedRow(row, offRowIds == null ? OffRowColumns.NONE : OffRowColumns.of(offRowIds, offRowCount));
+    }
+
+    private Object readOffRow(OffRowReader reader, int columnId, int valueTag, long length) {
+        byte[] b = reader.read(columnId);
+        if (b == null || b.length != length) {
+            throw new IllegalStateException("a row of table " + table.name() + " keeps " + length + " bytes of column "
+                    + "id " + columnId + " off-row, but " + (b == null ? "none are" : b.length + " are") + " stored");
+        }
+        return switch (valueTag) {
+            case STRING -> new String(b, StandardCharsets.UTF_8);
+            case BYTES -> b.clone();
+            default -> throw new IllegalArgumentException("corrupt row: off-row value with tag " + valueTag);
+        };
     }
 
     private static Object readValue(byte[] in, int[] pos, int tag) {

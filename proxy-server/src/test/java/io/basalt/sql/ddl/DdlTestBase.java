@@ -7,7 +7,9 @@ import io.basalt.session.Warnings;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.catalog.IndexDef;
 import io.basalt.sql.catalog.TableDef;
+import io.basalt.sql.exec.access.StoredRows;
 import io.basalt.sql.parser.BasaltSqlParser;
+import io.basalt.sql.row.EncodedRow;
 import io.basalt.sql.row.Handles;
 import io.basalt.sql.row.IndexEntry;
 import io.basalt.sql.row.IndexKeys;
@@ -68,7 +70,9 @@ abstract class DdlTestBase {
         TableDef t = table(tableName);
         long handle = t.hasHandleColumn() ? Handles.of(t, values) : catalog.autoIncrement().nextRowId(t);
         try (Transaction txn = store.begin()) {
-            txn.insert(TableKeys.rowKey(t.id(), handle), RowCodec.encode(t, values));
+            EncodedRow row = RowCodec.encode(t, values);
+            txn.insert(TableKeys.rowKey(t.id(), handle), row.value());
+            row.offRow().forEach(v -> txn.put(TableKeys.lobKey(t.id(), handle, v.columnId()), v.bytes()));
             for (IndexDef i : t.indexes()) {
                 if (t.hasIndexEntries(i)) {
                     IndexEntry e = IndexKeys.entry(t, i, values, handle);
@@ -90,7 +94,8 @@ abstract class DdlTestBase {
         List<Object[]> out = new ArrayList<>();
         try (Transaction txn = store.begin()) {
             for (KvPair p : txn.scan(TableKeys.rowPrefix(t.id()), TableKeys.rowRangeEnd(t.id()), 100_000, false)) {
-                out.add(RowCodec.decode(t, p.value()));
+                long handle = TableKeys.decodeHandle(p.key());
+                out.add(RowCodec.decode(t, p.value(), StoredRows.snapshotOffRow(txn, t, handle)).values());
             }
         }
         return out;

@@ -14,8 +14,11 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -36,10 +39,27 @@ class RowCodecTest {
         return new TableDef(id, "db", "t" + id, List.of(columns), List.of(), -1, columns.length + 1, 1, null);
     }
 
+    /** Encodes and decodes {@code row}, keeping its off-row values in a map as the store would under their keys. */
+    static Object[] roundTrip(TableDef t, Object[] row) {
+        EncodedRow e = RowCodec.encode(t, row);
+        Map<Integer, byte[]> offRow = new HashMap<>();
+        e.offRow().forEach(v -> offRow.put(v.columnId(), v.bytes()));
+        return RowCodec.decode(t, e.value(), offRow::get).values();
+    }
+
+    /** Decodes a value that must keep nothing off-row. */
+    static Object[] decodeInRow(TableDef t, byte[] value) {
+        DecodedRow d = RowCodec.decode(t, value, id -> {
+            throw new AssertionError("asked for off-row column " + id);
+        });
+        assertThat(d.offRow().isEmpty()).isTrue();
+        return d.values();
+    }
+
     private static Object roundTrip(SqlType type, Object value) {
         TableDef t = table(1, col(1, "a", SqlType.BIGINT), col(2, "v", type), col(3, "z", SqlType.varchar(10)));
         Object[] row = {7L, value, "after"};
-        Object[] back = RowCodec.decode(t, RowCodec.encode(t, row));
+        Object[] back = roundTrip(t, row);
         assertThat(back[0]).isEqualTo(7L);
         assertThat(back[2]).isEqualTo("after");
         return back[1];
@@ -145,10 +165,11 @@ class RowCodecTest {
         String c = "68487932199-96439406143-93774651418-41631865787-96406072701-20604855487-25459966574-28203206787"
                 + "-41238978918-19503783441";
         String pad = "22195207048-70116052123-74140395089-76317954521-98694025897";
-        byte[] v = RowCodec.encode(t, new Object[] {12345L, 4999L, c, pad});
+        EncodedRow e = RowCodec.encode(t, new Object[] {12345L, 4999L, c, pad});
         // version, 4 one-byte headers, 3 + 2 varint bytes of the integers, one length byte per string
-        assertThat(v).hasSize(1 + 4 + 3 + 2 + 1 + c.length() + 1 + pad.length());
-        assertThat(RowCodec.decode(t, v)).containsExactly(12345L, 4999L, c, pad);
+        assertThat(e.value()).hasSize(1 + 4 + 3 + 2 + 1 + c.length() + 1 + pad.length());
+        assertThat(e.offRow()).isEmpty();
+        assertThat(decodeInRow(t, e.value())).containsExactly(12345L, 4999L, c, pad);
     }
 
     @Test
@@ -156,16 +177,16 @@ class RowCodecTest {
         ColumnDef a = col(1, "a", SqlType.BIGINT);
         ColumnDef b = col(2, "b", SqlType.varchar(10));
         TableDef before = table(1, a, b);
-        byte[] stored = RowCodec.encode(before, new Object[] {1L, "x"});
+        byte[] stored = RowCodec.encode(before, new Object[] {1L, "x"}).value();
 
         ColumnDef c = new ColumnDef(3, "c", SqlType.INT, false, new DefaultValue.Constant(5L), false, false, null,
                 null, 5L);
         TableDef after = new TableDef(1, "db", "t1", List.of(c, a), List.of(), -1, 4, 1, null);
-        assertThat(RowCodec.decode(after, stored)).containsExactly(5L, 1L);
+        assertThat(decodeInRow(after, stored)).containsExactly(5L, 1L);
 
         TableDef nullable = new TableDef(1, "db", "t1", List.of(a, b, col(3, "n", SqlType.DATE)), List.of(), -1, 4, 1,
                 null);
-        assertThat(RowCodec.decode(nullable, stored)).containsExactly(1L, "x", null);
+        assertThat(decodeInRow(nullable, stored)).containsExactly(1L, "x", null);
     }
 
     @Test
@@ -173,7 +194,7 @@ class RowCodecTest {
         ColumnDef c = new ColumnDef(1, "c", SqlType.INT, true, new DefaultValue.Constant(5L), false, false, null,
                 null, 5L);
         TableDef t = table(1, c);
-        assertThat(RowCodec.decode(t, RowCodec.encode(t, new Object[] {null}))).containsExactly((Object) null);
+        assertThat(roundTrip(t, new Object[] {null})).containsExactly((Object) null);
     }
 
     @Test
@@ -202,6 +223,54 @@ class RowCodecTest {
             row[i] = (long) i * 1_000_003;
         }
         TableDef t = new TableDef(3, "db", "wide", cols, List.of(), -1, 3000, 1, null);
-        assertThat(RowCodec.decode(t, RowCodec.encode(t, row))).containsExactly(row);
+        assertThat(roundTrip(t, row)).containsExactly(row);
+    }
+
+    @Test
+    void longStringsAndBinariesGoOffRowFromTheThreshold() {
+        TableDef t = table(5, col(1, "id", SqlType.BIGINT), col(7, "doc", new SqlType(TypeKind.LONGTEXT, 0, 0, 0, false,
+                List.of())), col(9, "img", new SqlType(TypeKind.LONGBLOB, 0, 0, 0, false, List.of())));
+        String atThreshold = "é".repeat(RowCodec.OFF_ROW_THRESHOLD / 2); // 2 UTF-8 bytes each: exactly the threshold
+        byte[] below = new byte[RowCodec.OFF_ROW_THRESHOLD - 1];
+        below[7] = 42;
+        EncodedRow e = RowCodec.encode(t, new Object[] {3L, atThreshold, below});
+        assertThat(e.offRow()).extracting(EncodedRow.OffRowValue::columnId).containsExactly(7);
+        assertThat(e.offRow().get(0).bytes()).isEqualTo(atThreshold.getBytes(StandardCharsets.UTF_8));
+        assertThat(e.hasOffRow(7)).isTrue();
+        assertThat(e.hasOffRow(9)).isFalse();
+        // the row holds the binary value and only a stub of the string
+        assertThat(e.value().length).isBetween(below.length, below.length + 20);
+
+        DecodedRow d = RowCodec.decode(t, e.value(), id -> id == 7 ? e.offRow().get(0).bytes() : null);
+        assertThat(d.values()).containsExactly(3L, atThreshold, below);
+        assertThat(d.offRow().contains(7)).isTrue();
+        assertThat(d.offRow().contains(9)).isFalse();
+
+        byte[] large = new byte[RowCodec.OFF_ROW_THRESHOLD];
+        large[0] = 1;
+        assertThat(roundTrip(t, new Object[] {4L, "short", large})).containsExactly(4L, "short", large);
+    }
+
+    @Test
+    void aMissingOrTruncatedOffRowValueIsReportedNotReturned() {
+        TableDef t = table(6, col(1, "id", SqlType.BIGINT), col(2, "doc", SqlType.varchar(65535)));
+        byte[] stored = RowCodec.encode(t, new Object[] {1L, "x".repeat(RowCodec.OFF_ROW_THRESHOLD)}).value();
+        assertThatThrownBy(() -> RowCodec.decode(t, stored, id -> null))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("none are stored");
+        assertThatThrownBy(() -> RowCodec.decode(t, stored, id -> new byte[3]))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("3 are stored");
+    }
+
+    @Test
+    void anOffRowValueOfADroppedColumnIsReportedButNotRead() {
+        ColumnDef id = col(1, "id", SqlType.BIGINT);
+        TableDef before = table(8, id, col(2, "doc", SqlType.varchar(65535)));
+        EncodedRow e = RowCodec.encode(before, new Object[] {1L, "y".repeat(RowCodec.OFF_ROW_THRESHOLD + 1)});
+        TableDef after = new TableDef(8, "db", "t8", List.of(id), List.of(), -1, 3, 1, null);
+        DecodedRow d = RowCodec.decode(after, e.value(), c -> {
+            throw new AssertionError("read a dropped column");
+        });
+        assertThat(d.values()).containsExactly(1L);
+        assertThat(d.offRow().ids()).containsExactly(2);
     }
 }

@@ -2,13 +2,15 @@ package io.basalt.storage.codec;
 
 /**
  * The logical key space, TiDB-like: {@code t{tableId}_r{handle}} for rows, {@code t{tableId}_i{indexId}{values}[handle]}
- * for index entries, {@code m{name}} for catalog metadata. Ids and handles are memcomparable signed 64-bit integers.
+ * for index entries, {@code t{tableId}_l{handle}{columnId}} for a row's large column values stored apart from it,
+ * {@code m{name}} for catalog metadata. Ids and handles are memcomparable signed 64-bit integers.
  */
 public final class TableKeys {
     public static final byte TABLE_PREFIX = 't';
     public static final byte META_PREFIX = 'm';
     private static final byte[] ROW_SEP = {'_', 'r'};
     private static final byte[] INDEX_SEP = {'_', 'i'};
+    private static final byte[] LOB_SEP = {'_', 'l'};
 
     private TableKeys() {
     }
@@ -34,6 +36,27 @@ public final class TableKeys {
     /** Exclusive end of the row range of a table. */
     public static byte[] rowRangeEnd(long tableId) {
         return prefixEnd(rowPrefix(tableId));
+    }
+
+    /** The key of column {@code columnId}'s value of row {@code handle} when the row stores it apart. */
+    public static byte[] lobKey(long tableId, long handle, long columnId) {
+        KeyBuilder b = new KeyBuilder(27);
+        lobPrefixInto(b, tableId);
+        MemComparable.encodeInt64(b, handle);
+        MemComparable.encodeInt64(b, columnId);
+        return b.toBytes();
+    }
+
+    /** Inclusive start of the range of a table's separately stored column values. */
+    public static byte[] lobPrefix(long tableId) {
+        KeyBuilder b = new KeyBuilder(11);
+        lobPrefixInto(b, tableId);
+        return b.toBytes();
+    }
+
+    /** Exclusive end of the range of a table's separately stored column values. */
+    public static byte[] lobRangeEnd(long tableId) {
+        return prefixEnd(lobPrefix(tableId));
     }
 
     public static byte[] indexPrefix(long tableId, long indexId) {
@@ -83,6 +106,12 @@ public final class TableKeys {
         b.put(TABLE_PREFIX);
         MemComparable.encodeInt64(b, tableId);
         b.put(ROW_SEP);
+    }
+
+    private static void lobPrefixInto(KeyBuilder b, long tableId) {
+        b.put(TABLE_PREFIX);
+        MemComparable.encodeInt64(b, tableId);
+        b.put(LOB_SEP);
     }
 
     private static void indexPrefixInto(KeyBuilder b, long tableId, long indexId) {

@@ -78,6 +78,32 @@ class TableKeysTest {
     }
 
     @Property
+    void lobRangeHoldsExactlyTheTablesSeparateValues(@ForAll("ids") long table, @ForAll("ids") long handle,
+                                                      @ForAll("ids") long column, @ForAll("ids") long otherTable,
+                                                      @ForAll("ids") long idx) {
+        byte[] start = TableKeys.lobPrefix(table);
+        byte[] end = TableKeys.lobRangeEnd(table);
+        assertThat(inRange(TableKeys.lobKey(table, handle, column), start, end)).isTrue();
+        assertThat(inRange(TableKeys.lobKey(table, handle, column), TableKeys.tablePrefix(table),
+                TableKeys.prefixEnd(TableKeys.tablePrefix(table)))).isTrue();
+        // rows, index entries and other tables' values stay outside: scans of rows never meet a stored value
+        assertThat(inRange(TableKeys.rowKey(table, handle), start, end)).isFalse();
+        assertThat(inRange(TableKeys.lobKey(table, handle, column), TableKeys.rowPrefix(table),
+                TableKeys.rowRangeEnd(table))).isFalse();
+        assertThat(inRange(indexEntry(table, idx, handle), start, end)).isFalse();
+        if (otherTable != table) {
+            assertThat(inRange(TableKeys.lobKey(otherTable, handle, column), start, end)).isFalse();
+        }
+    }
+
+    @Property
+    void lobKeysOfDifferentRowsOrColumnsDiffer(@ForAll("ids") long table, @ForAll("ids") long h1,
+                                               @ForAll("ids") long c1, @ForAll("ids") long h2, @ForAll("ids") long c2) {
+        boolean same = h1 == h2 && c1 == c2;
+        assertThat(Arrays.equals(TableKeys.lobKey(table, h1, c1), TableKeys.lobKey(table, h2, c2))).isEqualTo(same);
+    }
+
+    @Property
     void tableRangesNest(@ForAll("ids") long table, @ForAll("ids") long idx, @ForAll("ids") long handle) {
         byte[] tStart = TableKeys.tablePrefix(table);
         byte[] tEnd = TableKeys.prefixEnd(tStart);

@@ -307,6 +307,7 @@ class RegionMapTest {
                 assertThat(regions.shardOf(TableKeys.rowKey(table, h))).isEqualTo(rowShard);
                 assertThat(regions.shardOf(indexKey(table, 1, h))).isEqualTo(idx1);
                 assertThat(regions.shardOf(indexKey(table, 2, h))).isEqualTo(idx2);
+                assertThat(regions.shardOf(TableKeys.lobKey(table, h, 3))).isEqualTo(rowShard);
             }
             // the fixture's table keeps its placement; neighbouring tables stay on the default region
             assertThat(regions.shardOf(StoreFixture.row(5))).isEqualTo(1);
@@ -325,6 +326,11 @@ class RegionMapTest {
             t2.put(indexKey(table, 1, 2), b(""));
             t2.commit(null);
             assertThat(t2.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+            Transaction t3 = store.begin();
+            t3.put(TableKeys.rowKey(table, 3), b("row"));
+            t3.put(TableKeys.lobKey(table, 3, 2), b("large value"));
+            t3.commit(null);
+            assertThat(t3.commitPath()).isEqualTo(CommitPath.ONE_PC);
 
             // rows now hold data: moving them (or the whole table) elsewhere is refused; the index 2 range is
             // still empty and may move

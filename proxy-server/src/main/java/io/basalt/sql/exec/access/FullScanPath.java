@@ -2,7 +2,6 @@ package io.basalt.sql.exec.access;
 
 import io.basalt.sql.catalog.TableDef;
 import io.basalt.sql.exec.ExecContext;
-import io.basalt.sql.row.RowCodec;
 import io.basalt.storage.codec.TableKeys;
 
 /** Every row of the table in handle order. */
@@ -10,7 +9,7 @@ public record FullScanPath(TableDef table) implements AccessPath {
     @Override
     public RowCursor open(ExecContext ctx) {
         return new KeyRangeCursor(ctx, TableKeys.rowPrefix(table.id()), TableKeys.rowRangeEnd(table.id()),
-                kv -> new HandleRow(TableKeys.decodeHandle(kv.key()), RowCodec.decode(table, kv.value())));
+                kv -> StoredRows.decode(ctx.txn(), table, TableKeys.decodeHandle(kv.key()), kv.value()));
     }
 
     @Override

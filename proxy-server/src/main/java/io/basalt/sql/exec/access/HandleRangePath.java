@@ -3,7 +3,6 @@ package io.basalt.sql.exec.access;
 import io.basalt.sql.catalog.TableDef;
 import io.basalt.sql.exec.ExecContext;
 import io.basalt.sql.expr.Expr;
-import io.basalt.sql.row.RowCodec;
 import io.basalt.storage.codec.TableKeys;
 
 /** A range of handles (BETWEEN, <, <=, >, >=); a missing bound is open. */
@@ -41,7 +40,7 @@ public record HandleRangePath(TableDef table, Expr low, boolean lowInclusive, Ex
         byte[] start = TableKeys.rowKey(table.id(), lo);
         byte[] end = hi == Long.MAX_VALUE ? TableKeys.rowRangeEnd(table.id()) : TableKeys.rowKey(table.id(), hi + 1);
         return new KeyRangeCursor(ctx, start, end,
-                kv -> new HandleRow(TableKeys.decodeHandle(kv.key()), RowCodec.decode(table, kv.value())));
+                kv -> StoredRows.decode(ctx.txn(), table, TableKeys.decodeHandle(kv.key()), kv.value()));
     }
 
     @Override

@@ -17,12 +17,16 @@ public final class RowLocker {
     private RowLocker() {
     }
 
-    /** Locks the row's key; returns its latest version or null if it no longer exists. */
+    /**
+     * Locks the row's key; returns its latest version or null if it no longer exists. Off-row values are read the
+     * same way (locked, latest), so they match the row version returned in pessimistic and optimistic mode alike.
+     */
     public static HandleRow lockAndRead(Transaction txn, TableDef table, long handle) {
         try {
             byte[] key = TableKeys.rowKey(table.id(), handle);
             byte[] v = txn.lockKeys(List.of(key), true, null).get(0);
-            return v == null ? null : new HandleRow(handle, RowCodec.decode(table, v));
+            return v == null ? null : HandleRow.of(handle, RowCodec.decode(table, v, columnId ->
+                    txn.lockKeys(List.of(TableKeys.lobKey(table.id(), handle, columnId)), true, null).get(0)));
         } catch (StorageException e) {
             throw StorageErrors.toMySql(e);
         }

@@ -1,6 +1,7 @@
 package io.basalt.sql.exec.access;
 
 import io.basalt.sql.catalog.TableDef;
+import io.basalt.sql.row.OffRowReader;
 import io.basalt.sql.row.RowCodec;
 import io.basalt.sql.txn.StorageErrors;
 import io.basalt.storage.codec.TableKeys;
@@ -21,12 +22,27 @@ public final class StoredRows {
     }
 
     public static HandleRow get(Transaction txn, TableDef t, long handle) {
+        byte[] v;
         try {
-            byte[] v = txn.get(TableKeys.rowKey(t.id(), handle));
-            return v == null ? null : new HandleRow(handle, RowCodec.decode(t, v));
+            v = txn.get(TableKeys.rowKey(t.id(), handle));
         } catch (StorageException e) {
             throw StorageErrors.toMySql(e);
         }
+        return v == null ? null : decode(txn, t, handle, v);
+    }
+
+    /** Decodes a row value read from {@code txn}'s snapshot, reading its off-row values from the same snapshot. */
+    public static HandleRow decode(Transaction txn, TableDef t, long handle, byte[] value) {
+        try {
+            return HandleRow.of(handle, RowCodec.decode(t, value, snapshotOffRow(txn, t, handle)));
+        } catch (StorageException e) {
+            throw StorageErrors.toMySql(e);
+        }
+    }
+
+    /** Off-row values of row {@code handle} as of {@code txn}'s snapshot (and its own writes). */
+    public static OffRowReader snapshotOffRow(Transaction txn, TableDef t, long handle) {
+        return columnId -> txn.get(TableKeys.lobKey(t.id(), handle, columnId));
     }
 
     /** Rows of {@code handles} in the given order, skipping handles whose row does not exist. */
@@ -40,7 +56,7 @@ public final class StoredRows {
             List<HandleRow> out = new ArrayList<>(handles.size());
             for (int i = 0; i < values.size(); i++) {
                 if (values.get(i) != null) {
-                    out.add(new HandleRow(handles.get(i), RowCodec.decode(t, values.get(i))));
+                    out.add(decode(txn, t, handles.get(i), values.get(i)));
                 }
             }
             return out;
