@@ -25,6 +25,13 @@ public class RocksDbConfig {
     public int bloomBitsPerKey = 10;
     /** none, lz4, zstd */
     public String compression = "lz4";
+    /**
+     * Values of at least this many KiB in the default column family (long column values kept off-row, large rows)
+     * go to blob files, uncompressed, when the memtable is flushed, instead of into SST blocks. Reading one then
+     * copies it from its file instead of decompressing a block as large as the value into the shared block cache,
+     * where a 32 MiB value would evict an eighth of the hot blocks (a 256 MiB one, all of them). 0: off.
+     */
+    public int blobMinSizeKb = 8;
     /** Sync the WAL of every decisive write (prewrite, primary commit, 1PC, rollback). Off only for experiments. */
     public boolean syncDecisiveWrites = true;
 }

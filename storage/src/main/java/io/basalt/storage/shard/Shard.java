@@ -72,6 +72,12 @@ public final class Shard implements AutoCloseable {
             List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
             for (String name : List.of(CF_DEFAULT, CF_LOCK, CF_WRITE, CF_META)) {
                 ColumnFamilyOptions o = columnFamilyOptions(cfg, blockCache);
+                if (name.equals(CF_DEFAULT) && cfg.blobMinSizeKb > 0) {
+                    o.setEnableBlobFiles(true)
+                            .setMinBlobSize(cfg.blobMinSizeKb * 1024L)
+                            .setBlobCompressionType(CompressionType.NO_COMPRESSION)
+                            .setEnableBlobGarbageCollection(true);
+                }
                 cfos.add(o);
                 descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), o));
             }
