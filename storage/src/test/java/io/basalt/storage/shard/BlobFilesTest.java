@@ -12,10 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDBException;
 
-/**
- * Long values (default column family, at least blob_min_size_kb) leave the memtable for a blob file, short ones for
- * an SST, and both read back unchanged.
- */
+/** A long value (default column family, at least blob_min_size_kb) is flushed to a blob file and reads back. */
 class BlobFilesTest extends OneShardTestBase {
 
     private long blobFiles() throws IOException {
