@@ -27,9 +27,10 @@ public class RocksDbConfig {
     public String compression = "lz4";
     /**
      * Values of at least this many KiB in the default column family (long column values kept off-row, large rows)
-     * go to blob files, uncompressed, when the memtable is flushed, instead of into SST blocks. Reading one then
-     * copies it from its file instead of decompressing a block as large as the value into the shared block cache,
-     * where a 32 MiB value would evict an eighth of the hot blocks (a 256 MiB one, all of them). 0: off.
+     * go to blob files (compressed as the SSTs are) when the memtable is flushed, instead of into SST blocks.
+     * Reading one then reads its blob record, bypassing the shared block cache, instead of loading a block as large
+     * as the value into it, where a 32 MiB value would evict an eighth of the hot blocks (a 256 MiB one, all of
+     * them). 0: off.
      */
     public int blobMinSizeKb = 8;
     /** Sync the WAL of every decisive write (prewrite, primary commit, 1PC, rollback). Off only for experiments. */

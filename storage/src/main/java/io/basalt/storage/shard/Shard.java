@@ -75,7 +75,7 @@ public final class Shard implements AutoCloseable {
                 if (name.equals(CF_DEFAULT) && cfg.blobMinSizeKb > 0) {
                     o.setEnableBlobFiles(true)
                             .setMinBlobSize(cfg.blobMinSizeKb * 1024L)
-                            .setBlobCompressionType(CompressionType.NO_COMPRESSION)
+                            .setBlobCompressionType(compression(cfg.compression))
                             .setEnableBlobGarbageCollection(true);
                 }
                 cfos.add(o);
