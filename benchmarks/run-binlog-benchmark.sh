@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The binlog commit path at the storage level (group commit and rename commit); writes
-# benchmarks/results/binlog-commit.md. Arguments go to io.basalt.benchmarks.binlog.BinlogCommitBenchmark (--help).
+# benchmarks/results/binlog-commit.md. Arguments go to io.basalt.benchmarks.groupcommit.BinlogCommitBenchmark (--help).
 #   benchmarks/run-binlog-benchmark.sh                                   # defaults: about 2 minutes
 #   benchmarks/run-binlog-benchmark.sh --committers 64 --sizes-mib 64,256 --note "quiet machine"
 # Environment: BASALT_MVN_LOCK (lock file around the build, default /tmp/basalt-mvn.lock; empty: none),
@@ -27,4 +27,4 @@ if [[ -n "${BASALT_BENCH_DIR:-}" ]]; then
     dir_args=(--dir "$(cd "$BASALT_BENCH_DIR" && pwd)")
 fi
 exec "${JAVA:-java}" -Dlogback.configurationFile=basalt-bench-logback.xml -cp "$jar" \
-    io.basalt.benchmarks.binlog.BinlogCommitBenchmark "${dir_args[@]}" "$@"
+    io.basalt.benchmarks.groupcommit.BinlogCommitBenchmark "${dir_args[@]}" "$@"

@@ -1,4 +1,4 @@
-package io.basalt.benchmarks.binlog;
+package io.basalt.benchmarks.groupcommit;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

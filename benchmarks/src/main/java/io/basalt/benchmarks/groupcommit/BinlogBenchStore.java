@@ -1,4 +1,4 @@
-package io.basalt.benchmarks.binlog;
+package io.basalt.benchmarks.groupcommit;
 
 import io.basalt.protocol.binlog.BinlogColumn;
 import io.basalt.protocol.binlog.BinlogColumnType;

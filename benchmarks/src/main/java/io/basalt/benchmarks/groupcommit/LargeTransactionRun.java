@@ -1,4 +1,4 @@
-package io.basalt.benchmarks.binlog;
+package io.basalt.benchmarks.groupcommit;
 
 import io.basalt.storage.binlog.BinlogCache;
 import io.basalt.storage.txn.Transaction;
