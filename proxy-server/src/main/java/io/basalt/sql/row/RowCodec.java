@@ -137,40 +137,38 @@ public final class RowCodec {
                     + ids.length + " columns");
         }
         // strings are encoded once, while sizing: the JDK's UTF-8 encoder is vectorised, which a 100 MiB LONGTEXT feels
-        byte[][] utf8 = new byte[row.length][];
+        byte[][] bytes = new byte[row.length][];
         int size = 1;
         for (int i = 0; i < row.length; i++) {
-            size += sizeOf(i, row[i], utf8);
+            size += sizeOf(i, row[i], bytes);
         }
         byte[] out = new byte[size];
         out[0] = VERSION;
         int pos = 1;
         List<EncodedRow.OffRowValue> offRow = List.of();
         for (int i = 0; i < row.length; i++) {
-            byte[] bytes = offRowBytes(row[i], utf8[i]);
-            if (bytes == null) {
-                pos = write(out, pos, i, row[i], utf8[i]);
+            if (!isOffRow(bytes[i])) {
+                pos = write(out, pos, i, row[i], bytes[i]);
                 continue;
             }
             pos = putVarint(out, pos, (long) ids[i] << TAG_BITS | OFF_ROW);
             pos = putVarint(out, pos, row[i] instanceof String ? STRING : BYTES);
-            pos = putVarint(out, pos, bytes.length);
+            pos = putVarint(out, pos, bytes[i].length);
             if (offRow.isEmpty()) {
                 offRow = new ArrayList<>(2);
             }
-            offRow.add(new EncodedRow.OffRowValue(ids[i], bytes));
+            offRow.add(new EncodedRow.OffRowValue(ids[i], bytes[i]));
         }
         return new EncodedRow(out, offRow);
     }
 
-    /** The bytes of a value stored off-row, or null for a value stored in the row. */
-    private static byte[] offRowBytes(Object v, byte[] utf8) {
-        byte[] b = v instanceof byte[] bytes ? bytes : utf8;
-        return b != null && b.length >= OFF_ROW_THRESHOLD ? b : null;
+    /** Whether the bytes of a string or binary value (null for other values) are stored off-row. */
+    private static boolean isOffRow(byte[] bytes) {
+        return bytes != null && bytes.length >= OFF_ROW_THRESHOLD;
     }
 
-    /** Size of column {@code i}'s entry; a string's UTF-8 bytes are left in {@code utf8[i]}. */
-    private int sizeOf(int i, Object v, byte[][] utf8) {
+    /** Size of column {@code i}'s entry; a string's UTF-8 or a binary value is left in {@code bytes[i]}. */
+    private int sizeOf(int i, Object v, byte[][] bytes) {
         long id = ids[i];
         if (v == null) {
             return varintSize(id << TAG_BITS);
@@ -184,15 +182,16 @@ public final class RowCodec {
             return header + varintSize(unsigned[i] ? l : zigzag(l));
         } else if (v instanceof String s) {
             byte[] b = s.getBytes(StandardCharsets.UTF_8);
-            utf8[i] = b;
-            return header + varintSize(b.length) + (b.length >= OFF_ROW_THRESHOLD ? 1 : b.length);
+            bytes[i] = b;
+            return header + varintSize(b.length) + (isOffRow(b) ? 1 : b.length);
         } else if (v instanceof BigDecimal d) {
             int len = (d.unscaledValue().bitLength() >> 3) + 1;
             return header + varintSize(zigzag(d.scale())) + varintSize(len) + len;
         } else if (v instanceof Double) {
             return header + 8;
         } else if (v instanceof byte[] b) {
-            return header + varintSize(b.length) + (b.length >= OFF_ROW_THRESHOLD ? 1 : b.length);
+            bytes[i] = b;
+            return header + varintSize(b.length) + (isOffRow(b) ? 1 : b.length);
         } else if (v instanceof LocalDate d) {
             return header + varintSize(zigzag(d.toEpochDay()));
         } else if (v instanceof LocalDateTime d) {

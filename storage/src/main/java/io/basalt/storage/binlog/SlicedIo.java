@@ -40,12 +40,11 @@ final class SlicedIo {
     static void writeFully(FileChannel ch, ByteBuffer b) throws IOException {
         int limit = b.limit();
         try {
-            while (b.hasRemaining()) {
+            while (b.position() < limit) {
                 b.limit(Math.min(limit, b.position() + SLICE));
                 while (b.hasRemaining()) {
                     ch.write(b);
                 }
-                b.limit(limit);
             }
         } finally {
             b.limit(limit);
