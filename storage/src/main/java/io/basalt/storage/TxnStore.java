@@ -157,23 +157,39 @@ public final class TxnStore implements AutoCloseable {
 
     /**
      * Places a new table's row range and index ranges on shards: rows on {@code tableId mod shards}, each index on
-     * the next shard, so an update of a non-indexed column is single-shard (1PC) and one that also changes an
+     * {@link #indexShard}, so an update of a non-indexed column is single-shard (1PC) and one that also changes an
      * index entry spans two shards (async commit). Large column values stored apart from their rows go with the
      * rows, so writing one keeps the transaction on one shard.
      */
     public void placeTable(long tableId, List<Long> indexIds) {
-        int n = shards.length;
-        int rowShard = (int) Math.floorMod(tableId, (long) n);
+        int rowShard = rowShard(tableId);
         ctx.regions().assign(TableKeys.rowPrefix(tableId), TableKeys.rowRangeEnd(tableId), rowShard);
         ctx.regions().assign(TableKeys.lobPrefix(tableId), TableKeys.lobRangeEnd(tableId), rowShard);
-        for (int i = 0; i < indexIds.size(); i++) {
-            placeIndex(tableId, indexIds.get(i), (rowShard + 1 + i) % n);
+        for (long indexId : indexIds) {
+            placeIndex(tableId, indexId, indexShard(tableId, indexId));
         }
     }
 
     public void placeIndex(long tableId, long indexId, int shard) {
         ctx.regions().assign(TableKeys.indexPrefix(tableId, indexId), TableKeys.indexRangeEnd(tableId, indexId),
                 shard);
+    }
+
+    /** The shard of a table's rows (and of their long values stored off-row). */
+    public int rowShard(long tableId) {
+        return (int) Math.floorMod(tableId, (long) shards.length);
+    }
+
+    /**
+     * The shard of an index's entries: never the rows' (unless the store has one shard), the other shards taken in
+     * turn by index id, so index 1 goes to the shard after the rows', index 2 to the one after that, and so on.
+     */
+    public int indexShard(long tableId, long indexId) {
+        int n = shards.length;
+        if (n == 1) {
+            return 0;
+        }
+        return (int) ((rowShard(tableId) + 1 + Math.floorMod(indexId - 1, (long) (n - 1))) % n);
     }
 
     public RegionMap regions() {

@@ -162,7 +162,7 @@ public final class Catalog implements AutoCloseable {
 
     /**
      * Routes a new table's rows and index entries to shards; must run before any of its data is written. Rows go
-     * where {@link TxnStore#placeTable} puts them, each index with entries to a shard after that.
+     * where {@link TxnStore#placeTable} puts them, each index with entries where {@link TxnStore#indexShard} says.
      */
     public void place(TableDef table) {
         store.placeTable(table.id(), List.of());
@@ -175,9 +175,7 @@ public final class Catalog implements AutoCloseable {
 
     /** Routes a new index's entries to a shard other than the rows' (ADD INDEX), before any entry is written. */
     public void placeIndex(TableDef table, IndexDef index) {
-        int n = store.shardCount();
-        int rowShard = (int) Math.floorMod(table.id(), (long) n);
-        store.placeIndex(table.id(), index.id(), (int) ((rowShard + index.id()) % n));
+        store.placeIndex(table.id(), index.id(), store.indexShard(table.id(), index.id()));
     }
 
     /**

@@ -6,6 +6,8 @@ import io.basalt.sql.type.SqlType;
 import io.basalt.sql.type.TypeKind;
 import io.basalt.storage.TxnStore;
 import io.basalt.storage.codec.TableKeys;
+import io.basalt.storage.config.StoreConfig;
+import io.basalt.storage.fault.FaultInjector;
 import io.basalt.storage.testing.Await;
 import io.basalt.storage.testing.StoreFixture;
 import io.basalt.storage.txn.Transaction;
@@ -111,12 +113,19 @@ class CatalogTest {
 
     @Test
     void placementPutsRowsAndIndexesOnDifferentShards() {
-        try (TxnStore store = StoreFixture.open(dir); Catalog catalog = Catalog.open(store, new SimpleMeterRegistry())) {
-            TableDef t = table(catalog, "db", "t");
-            catalog.place(t);
-            int rows = store.regions().shardOf(TableKeys.rowKey(t.id(), 1));
-            int index = store.regions().shardOf(TableKeys.indexPrefix(t.id(), 2));
-            assertThat(index).isNotEqualTo(rows);
+        for (int shards : new int[] {2, 3, 4}) {
+            StoreConfig cfg = StoreFixture.config(dir.resolve("shards-" + shards));
+            cfg.shards = shards;
+            try (TxnStore store = StoreFixture.open(cfg, null, FaultInjector.NONE);
+                 Catalog catalog = Catalog.open(store, new SimpleMeterRegistry())) {
+                for (int i = 0; i < shards; i++) {
+                    TableDef t = table(catalog, "db", "t" + i);
+                    catalog.place(t);
+                    int rows = store.regions().shardOf(TableKeys.rowKey(t.id(), 1));
+                    int index = store.regions().shardOf(TableKeys.indexPrefix(t.id(), 2));
+                    assertThat(index).as("%d shards, table %d", shards, t.id()).isNotEqualTo(rows);
+                }
+            }
         }
     }
 }

@@ -290,6 +290,42 @@ class RegionMapTest {
     // ------------------------------------------------------------------ through the store
 
     @Test
+    void indexEntriesNeverShareTheRowsShardWhateverTheShardCount() {
+        for (int n = 1; n <= 4; n++) {
+            StoreConfig cfg = StoreFixture.config(dir.resolve("shards-" + n));
+            cfg.shards = n;
+            try (TxnStore store = StoreFixture.open(cfg, null, FaultInjector.NONE)) {
+                for (long table = 5; table < 5 + n; table++) {
+                    int rowShard = store.rowShard(table);
+                    List<Integer> indexShards = new ArrayList<>();
+                    for (long index = 1; index <= 2L * n; index++) {
+                        indexShards.add(store.indexShard(table, index));
+                    }
+                    if (n == 1) {
+                        assertThat(indexShards).containsOnly(0);
+                    } else {
+                        // every index elsewhere, and the other shards taken in turn (ids 1..n-1 all differ)
+                        assertThat(indexShards).doesNotContain(rowShard);
+                        assertThat(indexShards.subList(0, n - 1)).doesNotHaveDuplicates();
+                        assertThat(indexShards.subList(n - 1, 2 * n - 2)).isEqualTo(indexShards.subList(0, n - 1));
+                    }
+                }
+                if (n == 2) {
+                    // two shards: a row and its index entry (index 2, as a table's first secondary index) commit
+                    // across both, as with four
+                    long table = 6;
+                    store.placeTable(table, List.of(2L));
+                    Transaction t = store.begin();
+                    t.put(TableKeys.rowKey(table, 1), b("row"));
+                    t.put(indexKey(table, 2, 1), b(""));
+                    t.commit(null);
+                    assertThat(t.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+                }
+            }
+        }
+    }
+
+    @Test
     void placeTableSplitsRowsAndIndexesAcrossShardsAndPersists() {
         StoreConfig cfg = StoreFixture.config(dir);
         List<String> layout;
