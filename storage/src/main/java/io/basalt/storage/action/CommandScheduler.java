@@ -40,7 +40,7 @@ public final class CommandScheduler {
             if (readTs != 0) {
                 cm.updateMaxTs(readTs);
             }
-            try (MvccReader reader = new MvccReader(shard.snapshot()); MvccTxn txn = new MvccTxn(shard)) {
+            try (MvccReader reader = MvccReader.forLatchedKeys(shard.snapshot()); MvccTxn txn = new MvccTxn(shard)) {
                 ActionContext ctx = new ActionContext(reader, txn, cm, faults, startTs);
                 try {
                     result = action.apply(ctx);

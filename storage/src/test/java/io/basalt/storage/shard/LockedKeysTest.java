@@ -2,8 +2,11 @@ package io.basalt.storage.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.basalt.storage.codec.MvccKeys;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.LockType;
+import io.basalt.storage.mvcc.MvccReader;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A shard's {@link LockedKeys} follows the lock CF through write batches and is rebuilt from it on open. */
@@ -46,6 +49,25 @@ class LockedKeysTest extends OneShardTestBase {
         shard.close();
         open(0);
         assertThat(shard.lockedKeys().in(b(""), b(""), 10)).containsExactly(b("y"));
+    }
+
+    @Test
+    void aReaderUnderLatchesReadsTheLockCfOnlyForNamedKeys() throws Exception {
+        open(1 << 20);
+        lockInOneBatch("persisted");
+        shard.pessimisticLocks().put(b("in-memory"), lock("in-memory").encode());
+        // a lock written behind LockedKeys' back: only the plain reader's lock CF read can find it
+        shard.db().put(shard.lockCf(), MvccKeys.encodeUserKey(b("unnamed")), lock("unnamed").encode());
+        try (MvccReader latched = MvccReader.forLatchedKeys(shard.snapshot());
+             MvccReader plain = new MvccReader(shard.snapshot())) {
+            for (MvccReader r : List.of(latched, plain)) {
+                assertThat(r.loadLock(b("persisted")).primary).isEqualTo(b("persisted"));
+                assertThat(r.loadLock(b("in-memory")).primary).isEqualTo(b("in-memory"));
+                assertThat(r.loadLock(b("free"))).isNull();
+            }
+            assertThat(plain.loadLock(b("unnamed"))).isNotNull();
+            assertThat(latched.loadLock(b("unnamed"))).isNull();
+        }
     }
 
     @Test
