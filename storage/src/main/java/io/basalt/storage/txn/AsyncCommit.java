@@ -69,9 +69,18 @@ final class AsyncCommit {
         return new CommitOutcome(commitTs, CommitPath.ASYNC_COMMIT);
     }
 
-    /** The TSO seed that makes the commit linearizable; skipped under causal consistency (spec §3.10). */
+    /**
+     * The commit ts lower bound registered with the pipeline and sent with the prewrites: a fresh TSO timestamp + 1,
+     * which makes the commit linearizable (spec §3.10). Causal consistency only skips that TSO call and starts from
+     * what every prewrite computes at least, max_ts (it only grows) and the transaction's own timestamps + 1. A bound
+     * of start_ts + 1 held the pipeline's watermark below the commits decided meanwhile, so they waited for this
+     * transaction's whole prewrite (oltp_write_only: causal-only +18–20 % avg latency against BEGIN in two runs).
+     */
     static long lowerBound(TxnContext ctx, PreparedCommit pc) {
-        return pc.options().causalConsistencyOnly() ? pc.startTs() + 1 : ctx.tso().next() + 1;
+        if (!pc.options().causalConsistencyOnly()) {
+            return ctx.tso().next() + 1;
+        }
+        return Math.max(Math.max(pc.startTs(), pc.forUpdateTs()), ctx.cm().maxTs()) + 1;
     }
 
     static long maxCommitTs(TxnContext ctx) {

@@ -13,6 +13,7 @@ import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.MvccReader;
 import io.basalt.storage.mvcc.VersionedWrite;
 import io.basalt.storage.mvcc.Write;
+import io.basalt.storage.pipeline.CommitSink;
 import io.basalt.storage.testing.PrewriteRequestBuilder;
 import io.basalt.storage.testing.StoreFixture;
 import io.basalt.storage.tso.Timestamps;
@@ -79,9 +80,14 @@ abstract class ScenarioBase {
     }
 
     TxnStore open(Consumer<StoreConfig> tweak) {
+        return open(tweak, null);
+    }
+
+    /** Opens with {@code sink} (null: no binlog, so commits skip the pipeline's ordered delivery). */
+    TxnStore open(Consumer<StoreConfig> tweak, CommitSink sink) {
         StoreConfig c = config();
         tweak.accept(c);
-        store = StoreFixture.open(c, null, pauser);
+        store = StoreFixture.open(c, sink, pauser);
         kv = store.context().kv();
         cm = store.context().cm();
         return store;

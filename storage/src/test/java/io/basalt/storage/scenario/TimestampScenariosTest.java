@@ -14,7 +14,9 @@ import io.basalt.storage.mvcc.VersionedWrite;
 import io.basalt.storage.mvcc.Write;
 import io.basalt.storage.mvcc.WriteType;
 import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.DecidedTxn;
 import io.basalt.storage.shard.Shard;
+import io.basalt.storage.testing.InMemoryCommitSink;
 import io.basalt.storage.testing.PrewriteRequestBuilder;
 import io.basalt.storage.txn.Transaction;
 import java.lang.reflect.Field;
@@ -277,6 +279,41 @@ class TimestampScenariosTest extends ScenarioBase {
         Transaction u4 = store.begin(optimistic());
         assertThat(s(u4.get(row(2)))).isEqualTo("x2");
         assertThat(s(u4.get(index(2)))).isEqualTo("y2");
+    }
+
+    /**
+     * 19b. A causal-only commit registers its pipeline bound at max_ts + 1, the least its prewrite computes, not at
+     * start_ts + 1: U, decided while the causal transaction prewrites, commits below max_ts and is delivered without
+     * waiting for it (with a start_ts + 1 bound U's acknowledgement waited for the causal prewrite to finish).
+     */
+    @Test
+    void scenario19b_causalOnlyCommitDoesNotHoldBackCommitsDecidedBelowMaxTs() {
+        InMemoryCommitSink binlog = new InMemoryCommitSink();
+        open(c -> { }, binlog);
+        Transaction causal = store.begin(optimistic().withCausalConsistencyOnly(true));
+        causal.put(row(1), b("c"));
+        Transaction u = store.begin(optimistic());
+        u.put(row(2), b("u"));
+        u.put(index(2), b("k"));
+        Pauser.Rule uPrewritten = pauser.pause(FaultPoints.AFTER_ALL_PREWRITES, u.startTs());
+        Future<Long> uCommit = async(() -> u.commit(null));
+        uPrewritten.awaitReached();
+        long readTs = store.tso().next();
+        getAt(row(3), readTs); // raises max_ts above U's commit ts
+        Pauser.Rule causalPrewriting = pauser.pause(FaultPoints.BEFORE_SET_MEMORY_LOCK, causal.startTs());
+        Future<Long> causalCommit = async(() -> causal.commit(null));
+        causalPrewriting.awaitReached();
+
+        uPrewritten.resume();
+        long uTs = get(uCommit);
+        assertThat(uTs).isLessThanOrEqualTo(readTs);
+        assertThat(causalCommit).as("still paused in its prewrite").isNotDone();
+        causalPrewriting.resume();
+        assertThat(get(causalCommit)).isGreaterThan(readTs);
+        assertThat(causal.commitPath()).isEqualTo(CommitPath.ONE_PC);
+        assertThat(readFresh(row(1))).isEqualTo("c");
+        assertThat(readFresh(row(2))).isEqualTo("u");
+        assertThat(binlog.delivered()).extracting(DecidedTxn::startTs).containsExactly(u.startTs(), causal.startTs());
     }
 
     /**
