@@ -26,8 +26,6 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
     static final String READY_LINE = "ready for connections";
     private static final Logger LOG = LoggerFactory.getLogger(BasaltServerProcess.class);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
-    /** 128 + SIGTERM: the JVM's status after running its shutdown hooks on SIGTERM. */
-    private static final int EXIT_ON_SIGTERM = 143;
     private static final String HOST = "127.0.0.1";
 
     private final List<String> command;
@@ -36,6 +34,9 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
     private final int port;
     private final Duration startupTimeout;
     private Process process;
+    /** This launch's {@code java.io.tmpdir}: RocksDB extracts its native library there at every start. */
+    private Path javaTmpDir;
+    private int launches;
     private ProcessLog log;
     private boolean closed;
 
@@ -78,12 +79,19 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
         }
     }
 
-    /** Starts the server process on this instance's data directory and port and waits for the ready line. */
+    /**
+     * Starts the server process on this instance's data directory and port and waits for the ready line. Each launch
+     * gets its own temporary directory in the run directory, so a killed server's files go with the run directory
+     * and a cleanly stopped one can be checked for leaving none.
+     */
     private void launch() {
+        List<String> launchCommand = new ArrayList<>(command);
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            javaTmpDir = Files.createDirectory(runDir.resolve("tmp-" + ++launches));
+            launchCommand.add(1, "-Djava.io.tmpdir=" + javaTmpDir);
+            process = new ProcessBuilder(launchCommand).redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + String.join(" ", command), e);
+            throw new UncheckedIOException("cannot start " + String.join(" ", launchCommand), e);
         }
         Path logFile = ReactorRoot.targetDir().resolve("server-logs").resolve(
                 "basalt-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("HHmmss-SSS")) + "-" + port
@@ -185,9 +193,8 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
     }
 
     /**
-     * Stops the server with SIGTERM and checks that it exits cleanly (status 0, or 143 from the JVM's default
-     * SIGTERM handling) within a minute. The data directory is removed after a clean exit and kept for inspection
-     * otherwise.
+     * Stops the server with SIGTERM and checks that it exits cleanly within a minute: status 0 and nothing left in
+     * its temporary directory. The data directory is removed after a clean exit and kept for inspection otherwise.
      */
     @Override
     public void close() {
@@ -195,13 +202,13 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
             return;
         }
         closed = true;
-        int status = stopCleanly();
+        stopCleanly();
         TempDirs.deleteRecursively(runDir);
-        LOG.info("Basalt on port {} stopped cleanly (status {})", port, status);
+        LOG.info("Basalt on port {} stopped cleanly", port);
     }
 
     /** SIGTERM and the checks of {@link #close}; keeps the data directory. */
-    private int stopCleanly() {
+    private void stopCleanly() {
         if (!process.isAlive()) {
             throw new IllegalStateException("Basalt server on port " + port + " died before it was stopped, status "
                     + process.exitValue() + ", data kept in " + runDir + "\n" + log.tail());
@@ -217,11 +224,15 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
             throw new IllegalStateException("interrupted while reading Basalt's last log lines", e);
         }
         int status = process.exitValue();
-        if (status != 0 && status != EXIT_ON_SIGTERM) {
+        if (status != 0) {
             throw new IllegalStateException("Basalt server on port " + port + " exited with status " + status
                     + " after SIGTERM, data kept in " + runDir + "\n" + log.tail());
         }
-        return status;
+        List<String> leftBehind = TempDirs.list(javaTmpDir);
+        if (!leftBehind.isEmpty()) {
+            throw new IllegalStateException("Basalt server on port " + port + " left " + leftBehind + " in "
+                    + javaTmpDir + " after a clean stop");
+        }
     }
 
     /**

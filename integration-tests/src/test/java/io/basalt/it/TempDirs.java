@@ -5,11 +5,21 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /** Removes the temporary directories that server fixtures create. */
 final class TempDirs {
     private TempDirs() {
+    }
+
+    /** The names of the entries directly in {@code dir}. */
+    static List<String> list(Path dir) {
+        try (Stream<Path> paths = Files.list(dir)) {
+            return paths.map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
     }
 
     static void deleteRecursively(Path dir) {
