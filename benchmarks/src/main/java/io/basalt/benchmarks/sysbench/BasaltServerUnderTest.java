@@ -31,7 +31,9 @@ final class BasaltServerUnderTest implements DbServer {
             Path dir = Files.createTempDirectory("basalt-sysbench-");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             // the status endpoint is not needed (SHOW GLOBAL STATUS gives the counters): 0 avoids colliding on 10080
-            List<String> command = new ArrayList<>(List.of(java, "-XX:+ExitOnOutOfMemoryError"));
+            // its own java.io.tmpdir: RocksDB's extracted native library goes with the directory even after a kill
+            List<String> command = new ArrayList<>(List.of(java, "-XX:+ExitOnOutOfMemoryError",
+                    "-Djava.io.tmpdir=" + Files.createDirectory(dir.resolve("tmp"))));
             command.addAll(jvmOptions);
             command.addAll(List.of("-jar", jar.toString(), "--data-dir", dir.resolve("data").toString(), "--host",
                     HOST, "--port", Integer.toString(port), "--status-port", "0"));

@@ -14,6 +14,11 @@ interface Scenario {
         return "";
     }
 
+    /** Free disk both servers need for this experiment (see {@link DiskSpace}). */
+    default long diskBytesNeeded(HarnessSettings settings) {
+        return DiskSpace.forTables(settings.sysbench());
+    }
+
     /** Adds tables, targets and charts to {@code ctx.report()}. */
     void report(ScenarioContext ctx) throws IOException;
 }

@@ -13,6 +13,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -88,6 +89,13 @@ public final class SysbenchHarness implements Callable<Integer> {
         if (scenarioImpl == null) {
             System.err.println("unknown scenario " + scenario
                     + "; use suite, async-commit, one-pc, causal, group-commit or large-txn");
+            return 2;
+        }
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Optional<String> noRoom = DiskSpace.shortfall(settings.scenario(), tmp, DiskSpace.usable(tmp),
+                scenarioImpl.diskBytesNeeded(settings));
+        if (noRoom.isPresent()) {
+            System.err.println(noRoom.get());
             return 2;
         }
         Path outDir = outDir(settings.scenario());
