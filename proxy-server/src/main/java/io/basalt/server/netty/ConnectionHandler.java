@@ -53,9 +53,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     private ClientConnection connection;
     private InboundQueue queue;
     private boolean admitted;
-    private boolean loggedIn;
     private boolean closing;
+    /** connect_timeout before login, then the linger of a closing connection. */
     private ScheduledFuture<?> timer;
+    private IdleTimer idleTimer;
 
     ConnectionHandler(ServerContext server, ConnectionLimiter limiter, Executor workers, PacketDecoder decoder,
                       long connectTimeoutSeconds) {
@@ -82,6 +83,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         InetAddress address = ((InetSocketAddress) channel.remoteAddress()).getAddress();
         connection = new ClientConnection(server, output, this, address);
         queue = new InboundQueue(channel, workers, this);
+        idleTimer = new IdleTimer(channel.eventLoop(), queue::busy, this::idleTimedOut);
         connection.greet();
         timer = channel.eventLoop().schedule(this::loginTimedOut, connectTimeoutSeconds, TimeUnit.SECONDS);
         ctx.fireChannelActive();
@@ -93,9 +95,6 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
             release(msg);
             return;
         }
-        if (loggedIn) {
-            cancelTimer();
-        }
         queue.add(msg);
     }
 
@@ -103,6 +102,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     public void channelInactive(ChannelHandlerContext ctx) {
         cancelTimer();
         if (admitted) {
+            idleTimer.stop();
             output.wakeUp();
             queue.add(DISCONNECTED);
         }
@@ -151,22 +151,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     }
 
     @Override
-    public long idleTimeoutSeconds() {
-        return connection.isLoggedIn() ? connection.idleTimeoutSeconds() : 0;
-    }
-
-    @Override
-    public void drained(long idleTimeoutSeconds) {
-        channel.eventLoop().execute(() -> {
-            if (queue.busy() || closing || !channel.isActive()) {
-                return;
-            }
-            channel.config().setAutoRead(true);
-            if (loggedIn && idleTimeoutSeconds > 0) {
-                cancelTimer();
-                timer = channel.eventLoop().schedule(this::idleTimedOut, idleTimeoutSeconds, TimeUnit.SECONDS);
-            }
-        });
+    public void caughtUp() {
+        idleTimer.caughtUp(connection.isLoggedIn() ? connection.idleTimeoutSeconds() : 0);
     }
 
     // ---- ConnectionControl: from the worker ----
@@ -175,7 +161,6 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     public void loggedIn(int maxPayload) {
         channel.eventLoop().execute(() -> {
             decoder.setMaxPayload(maxPayload);
-            loggedIn = true;
             cancelTimer();
         });
     }
@@ -191,6 +176,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         }
         closing = true;
         cancelTimer();
+        idleTimer.stop();
         if (channel instanceof DuplexChannel duplex) {
             channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> duplex.shutdownOutput());
             channel.config().setAutoRead(true);

@@ -12,23 +12,26 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The inbound messages of one connection on their way from its event loop to the shared worker pool: processed one
- * at a time, in arrival order, by at most one worker at a time; nothing is dropped. While messages are pending or
- * being processed the channel stops reading from the socket (autoRead off), so pipelined commands wait in the
- * kernel's buffer rather than in memory; the {@link Processor} turns reading back on when the queue has drained.
- * An idle connection holds no thread.
+ * at a time, in arrival order, by at most one worker at a time; nothing is dropped. An idle connection holds no
+ * thread.
  *
- * <p>Thread-safety: {@link #add} on the channel's event loop; draining on a worker.
+ * <p>Back-pressure: a client that waits for each reply (every MySQL client, almost always) never has a message
+ * queued behind a running one, and the channel keeps reading. A message that arrives while the previous one is still
+ * queued or running means the client pipelines: the channel stops reading (autoRead off) until the queue drains, so
+ * further commands wait in the kernel's buffer rather than in memory. Turning autoRead off and on for every command
+ * instead cost two {@code epoll_ctl} calls and an event-loop task per statement.
+ *
+ * <p>Thread-safety: {@link #add} and the resumption of reading on the channel's event loop; draining on a worker.
+ * The event loop writes {@code readingPaused} and then reads {@code scheduled}; the worker writes {@code scheduled}
+ * and then reads {@code readingPaused}: whichever comes second sees the other's write, so reading always resumes.
  */
 final class InboundQueue {
     /** Consumes the messages; all methods run on the draining worker. */
     interface Processor {
         void process(Object message);
 
-        /** Read while the queue is still owned, after the last message: the idle timeout to arm, or 0 for none. */
-        long idleTimeoutSeconds();
-
-        /** The queue drained (it may already be busy again when this runs). */
-        void drained(long idleTimeoutSeconds);
+        /** No message is left for now; called while the worker still owns the queue. */
+        void caughtUp();
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(InboundQueue.class);
@@ -38,6 +41,7 @@ final class InboundQueue {
     private final Processor processor;
     private final Queue<Object> messages = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
+    private volatile boolean readingPaused;
 
     InboundQueue(Channel channel, Executor workers, Processor processor) {
         this.channel = channel;
@@ -48,13 +52,16 @@ final class InboundQueue {
     void add(Object message) {
         messages.add(message);
         if (scheduled.compareAndSet(false, true)) {
-            channel.config().setAutoRead(false);
             try {
                 workers.execute(this::drain);
             } catch (RejectedExecutionException e) {
                 // the server is shutting down and its workers are gone: finish (close) the connection here
                 drain();
             }
+        } else if (!readingPaused) {
+            readingPaused = true;
+            channel.config().setAutoRead(false);
+            resumeReading();
         }
     }
 
@@ -63,16 +70,26 @@ final class InboundQueue {
         return scheduled.get();
     }
 
+    /** On the event loop: reading goes on once the queue is idle (a no-op while it is not, or was never paused). */
+    private void resumeReading() {
+        if (readingPaused && !scheduled.get()) {
+            readingPaused = false;
+            channel.config().setAutoRead(true);
+        }
+    }
+
     private void drain() {
         while (true) {
             Object message;
             while ((message = messages.poll()) != null) {
                 processSafely(message);
             }
-            long idle = processor.idleTimeoutSeconds();
+            processor.caughtUp();
             scheduled.set(false);
             if (messages.isEmpty() || !scheduled.compareAndSet(false, true)) {
-                processor.drained(idle);
+                if (readingPaused) {
+                    channel.eventLoop().execute(this::resumeReading);
+                }
                 return;
             }
         }

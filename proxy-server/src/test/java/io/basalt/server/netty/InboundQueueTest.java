@@ -1,0 +1,83 @@
+package io.basalt.server.netty;
+
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The test thread plays both the event loop (an EmbeddedChannel's) and the worker (tasks it runs by hand). */
+class InboundQueueTest {
+    private final EmbeddedChannel channel = new EmbeddedChannel();
+    private final Deque<Runnable> workerTasks = new ArrayDeque<>();
+    private final List<Object> processed = new ArrayList<>();
+    private int caughtUp;
+
+    private InboundQueue queue(Consumer<Object> onMessage) {
+        return new InboundQueue(channel, workerTasks::add, new InboundQueue.Processor() {
+            @Override
+            public void process(Object message) {
+                processed.add(message);
+                onMessage.accept(message);
+            }
+
+            @Override
+            public void caughtUp() {
+                caughtUp++;
+            }
+        });
+    }
+
+    @Test
+    void aClientThatWaitsForEachReplyKeepsTheChannelReading() {
+        InboundQueue queue = queue(m -> { });
+        for (String command : List.of("a", "b", "c")) {
+            queue.add(command);
+            assertThat(channel.config().isAutoRead()).isTrue();
+            assertThat(queue.busy()).isTrue();
+            workerTasks.remove().run();
+            channel.runPendingTasks();
+            assertThat(queue.busy()).isFalse();
+        }
+        assertThat(processed).containsExactly("a", "b", "c");
+        assertThat(caughtUp).isEqualTo(3);
+        assertThat(workerTasks).isEmpty();
+    }
+
+    @Test
+    void aPipelinedCommandStopsReadingUntilTheQueueDrains() {
+        InboundQueue queue = queue(m -> { });
+        queue.add("a");
+        queue.add("b");
+        assertThat(channel.config().isAutoRead()).as("b arrived while a was queued").isFalse();
+        queue.add("c");
+        assertThat(workerTasks).as("one worker drains them all").hasSize(1);
+        workerTasks.remove().run();
+        assertThat(processed).containsExactly("a", "b", "c");
+        assertThat(channel.config().isAutoRead()).as("resumed on the event loop").isFalse();
+        channel.runPendingTasks();
+        assertThat(channel.config().isAutoRead()).isTrue();
+    }
+
+    @Test
+    void aCommandArrivingWhileTheWorkerRunsIsTakenByTheSameWorkerAndReadingResumesAfter() {
+        InboundQueue[] holder = new InboundQueue[1];
+        holder[0] = queue(m -> {
+            if (m.equals("a")) {
+                holder[0].add("b");
+            }
+        });
+        holder[0].add("a");
+        workerTasks.remove().run();
+        assertThat(processed).containsExactly("a", "b");
+        assertThat(workerTasks).isEmpty();
+        channel.runPendingTasks();
+        assertThat(channel.config().isAutoRead()).isTrue();
+        assertThat(holder[0].busy()).isFalse();
+    }
+}
