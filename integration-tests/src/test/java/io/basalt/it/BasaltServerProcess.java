@@ -125,6 +125,21 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
         launch();
     }
 
+    /** Kills the server with SIGKILL, for a test done with it that cannot stop it cleanly, and removes its files. */
+    public void kill() {
+        closed = true;
+        process.destroyForcibly();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("Basalt on port " + port + " survived SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while killing Basalt", e);
+        }
+        TempDirs.deleteRecursively(runDir);
+    }
+
     /** The server's data directory (its binlog is in {@code binlog/} below it). */
     public Path dataDir() {
         return runDir.resolve("data");
@@ -259,6 +274,10 @@ public final class BasaltServerProcess implements SqlEndpoint, AutoCloseable {
 
         public Options withExtraArgs(List<String> args) {
             return new Options(configYaml, args, jvmArgs, startupTimeout);
+        }
+
+        public Options withJvmArgs(List<String> args) {
+            return new Options(configYaml, extraArgs, args, startupTimeout);
         }
     }
 }

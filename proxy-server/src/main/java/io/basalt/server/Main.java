@@ -115,7 +115,13 @@ public final class Main implements Callable<Integer> {
      */
     private static void exitWithZeroOnStopSignals() {
         for (String name : List.of("TERM", "INT")) {
-            Signal.handle(new Signal(name), signal -> System.exit(0));
+            try {
+                Signal.handle(new Signal(name), signal -> System.exit(0));
+            } catch (IllegalArgumentException e) {
+                // -Xrs: the operator left these signals to the operating system, which ends the process unhooked
+                LOG.warn("SIG{} is not handled ({}): it stops the server without a clean shutdown", name,
+                        e.getMessage());
+            }
         }
     }
 
