@@ -107,7 +107,10 @@ final class CrashHarness {
         boolean kill = s.point().equals(SIGKILL);
         List<String> cmd = new ArrayList<>();
         cmd.add(javaBinary());
-        cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", testClasspath(),
+        // the child dies without the JVM's exit work, so RocksDB's extracted native library (15 MB) is never
+        // deleted: extract it into the test's directory, which goes with the test
+        cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Djava.io.tmpdir=" + dir, "-cp", testClasspath(),
                 CrashWorkload.class.getName(), dataDir.toString(), sinkFile.toString(), events.toString(),
                 kill ? "none" : s.point(), s.filter(), Long.toString(hitN), Long.toString(seed),
                 Integer.toString(threads), "60000"));
