@@ -53,17 +53,19 @@ public final class TxnStore implements AutoCloseable {
     private final Shard[] shards;
     private final TxnContext ctx;
     private final GcWorker gc;
+    private final ScheduledExecutorService gcThread;
     private final StoreRecovery.Report recovery;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private TxnStore(StoreConfig config, DataDirLock dirLock, LRUCache blockCache, Shard[] shards, TxnContext ctx,
-                     GcWorker gc, StoreRecovery.Report recovery) {
+                     GcWorker gc, ScheduledExecutorService gcThread, StoreRecovery.Report recovery) {
         this.config = config;
         this.dirLock = dirLock;
         this.blockCache = blockCache;
         this.shards = shards;
         this.ctx = ctx;
         this.gc = gc;
+        this.gcThread = gcThread;
         this.recovery = recovery;
     }
 
@@ -121,10 +123,11 @@ public final class TxnStore implements AutoCloseable {
                 secondaries, pipeline, metrics, faults, prewritePool, timer, new ConcurrentSkipListMap<>());
         GcWorker gc = new GcWorker(shards, kv, cm, resolver, tso::now, ctx::minActiveStartTs,
                 config.gcLifeTimeMs, metrics);
-        timer.scheduleWithFixedDelay(() -> runGcQuietly(gc), config.gcRunIntervalMs, config.gcRunIntervalMs,
+        ScheduledExecutorService gcThread = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-gc"));
+        gcThread.scheduleWithFixedDelay(() -> runGcQuietly(gc), config.gcRunIntervalMs, config.gcRunIntervalMs,
                 TimeUnit.MILLISECONDS);
         LOG.info("storage ready in {} ms", (System.nanoTime() - t0) / 1_000_000);
-        return new TxnStore(config, lock, cache, shards, ctx, gc, report);
+        return new TxnStore(config, lock, cache, shards, ctx, gc, gcThread, report);
     }
 
     private static Thread daemon(Runnable r, String name) {
@@ -133,9 +136,29 @@ public final class TxnStore implements AutoCloseable {
         return t;
     }
 
+    /**
+     * Stops a running GC round before the shards close under it: its key-value calls fail once the service is shut
+     * down and its compaction returns once cancelled, so the wait is short.
+     */
+    private void stopGc() {
+        gcThread.shutdownNow();
+        for (Shard s : shards) {
+            s.cancelCompactions();
+        }
+        try {
+            if (!gcThread.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.warn("gc round still running after 30 s; closing the shards anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static void runGcQuietly(GcWorker gc) {
         try {
             gc.runOnce();
+        } catch (StoreClosedException e) {
+            LOG.debug("gc round stopped: the store is closing");
         } catch (RuntimeException e) {
             LOG.warn("gc round failed; will retry next interval", e);
         }
@@ -247,6 +270,7 @@ public final class TxnStore implements AutoCloseable {
         ctx.kv().shutdown();
         ctx.timer().shutdownNow();
         ctx.prewritePool().shutdownNow();
+        stopGc();
         for (Shard s : shards) {
             s.close();
         }

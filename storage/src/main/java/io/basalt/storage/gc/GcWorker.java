@@ -15,6 +15,7 @@ import io.micrometer.core.instrument.Gauge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -24,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * MVCC garbage collection below a safe point (spec §2.11). The safe point is {@code now - gc_life_time}, never above
  * the start ts of a running transaction, so no running snapshot loses a version it can read. A round first resolves
  * every lock at or below the safe point (after raising max_ts to it, so an in-flight async prewrite cannot commit
- * at or below it), then collects old versions key by key in small latched batches. Runs on the store's timer thread.
+ * at or below it), then collects old versions key by key in small latched batches and compacts where it removed them. Runs on its own
+ * thread ({@code basalt-gc}): a compaction can take seconds, which the timer's heartbeats and lock-wait wake-ups
+ * cannot wait for.
  */
 public final class GcWorker {
     private static final Logger LOG = LoggerFactory.getLogger(GcWorker.class);
@@ -104,8 +107,15 @@ public final class GcWorker {
         return n;
     }
 
+    /**
+     * Collects one shard key by key, then compacts the span of keys where versions were removed: each removal is a
+     * RocksDB tombstone, and until a compaction drops it with the entry it deletes, every scan over the span steps
+     * over both (read_only after a round that removed 300k versions: 75 % of the workers' time in
+     * {@code DBIter::FindNextUserEntry}, 1795 → 260 tps). TiKV, which also writes GC deletes, compacts regions
+     * whose tombstones pile up for the same reason.
+     */
     private long collectShard(Shard shard, long sp) {
-        long removed = 0;
+        Removals removals = new Removals();
         List<byte[]> batch = new ArrayList<>(KEYS_PER_BATCH);
         try (ShardSnapshot snap = shard.snapshot(); BoundedIterator it = snap.iterator(shard.writeCf(), null, null)) {
             byte[] prev = null;
@@ -117,19 +127,51 @@ public final class GcWorker {
                 prev = enc;
                 batch.add(MvccKeys.decodeUserKey(enc));
                 if (batch.size() == KEYS_PER_BATCH) {
-                    removed += kv.gc(shard.id(), batch, sp);
+                    removals.add(batch, kv.gc(shard.id(), batch, sp));
                     batch = new ArrayList<>(KEYS_PER_BATCH);
                 }
             }
         }
         if (!batch.isEmpty()) {
-            removed += kv.gc(shard.id(), batch, sp);
+            removals.add(batch, kv.gc(shard.id(), batch, sp));
         }
-        return removed;
+        if (removals.count > 0) {
+            compact(shard, removals);
+        }
+        return removals.count;
+    }
+
+    /** Compacts the write and value column families over [first, last]'s versions. */
+    private void compact(Shard shard, Removals removals) {
+        long t0 = System.nanoTime();
+        byte[] from = MvccKeys.encodeUserKey(removals.first);
+        byte[] to = MvccKeys.versionKey(removals.last, 0); // ts 0 sorts last among a key's versions
+        if (!shard.compact(shard.writeCf(), from, to) || !shard.compact(shard.defaultCf(), from, to)) {
+            return; // the store is closing
+        }
+        long nanos = System.nanoTime() - t0;
+        metrics.gcCompaction.record(nanos, TimeUnit.NANOSECONDS);
+        LOG.info("gc: compacted shard {} where {} old versions were removed, in {} ms", shard.id(), removals.count,
+                nanos / 1_000_000);
     }
 
     private double safePointAgeSeconds() {
         long sp = safePoint.get();
         return sp == 0 ? 0 : (Timestamps.physical(nowTs.getAsLong()) - Timestamps.physical(sp)) / 1000.0;
+    }
+
+    /** The versions a round removed on one shard and the span of keys (in key order) where it removed them. */
+    private static final class Removals {
+        long count;
+        byte[] first;
+        byte[] last;
+
+        void add(List<byte[]> batch, int removed) {
+            if (removed > 0) {
+                count += removed;
+                first = first == null ? batch.get(0) : first;
+                last = batch.get(batch.size() - 1);
+            }
+        }
     }
 }

@@ -31,6 +31,7 @@ public final class StorageMetrics {
     public final Counter gcVersionsRemoved;
     public final Counter gcRuns;
     public final Counter gcLocksResolved;
+    public final Timer gcCompaction;
 
     public StorageMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -56,6 +57,7 @@ public final class StorageMetrics {
         gcVersionsRemoved = counter("basalt.gc.versions.removed", null, null, "MVCC versions removed by GC");
         gcRuns = counter("basalt.gc.runs", null, null, "completed GC rounds");
         gcLocksResolved = counter("basalt.gc.locks.resolved", null, null, "locks below the safe point resolved");
+        gcCompaction = timer("basalt.gc.compaction", "compaction of a shard's span where GC removed versions");
     }
 
     /** Gauges over the shards' in-memory pessimistic lock tables. */

@@ -14,6 +14,7 @@ import org.rocksdb.Cache;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompactRangeOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.RocksDB;
@@ -39,6 +40,14 @@ public final class Shard implements AutoCloseable {
     private final List<ColumnFamilyHandle> handles;
     private final WriteOptions syncWrite;
     private final WriteOptions noSyncWrite;
+    /**
+     * Shared by every manual compaction of this shard, so {@link #cancelCompactions()} reaches a running one. The last
+     * level is always included: without a compaction filter RocksDB would otherwise skip it, and when all of a range
+     * sits in one level (e.g. just flushed to L0) that skips everything.
+     */
+    private final CompactRangeOptions compactOptions = new CompactRangeOptions()
+            .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized);
+    private volatile boolean compactionsCancelled;
     private final Latches latches = new Latches(4096);
     private final LockedKeys lockedKeys = new LockedKeys();
     private final PessimisticLockTable pessimisticLocks;
@@ -194,6 +203,34 @@ public final class Shard implements AutoCloseable {
         }
     }
 
+    /**
+     * Compacts the keys [from, to] of a column family through to the last level, which drops deleted entries together
+     * with their tombstones (a read steps over every tombstone it meets until a compaction has removed it). Blocks the
+     * calling thread until done.
+     *
+     * @return false when {@link #cancelCompactions()} stopped it or was called before
+     */
+    public boolean compact(ColumnFamilyHandle cf, byte[] from, byte[] to) {
+        if (compactionsCancelled) {
+            return false;
+        }
+        try {
+            db.compactRange(cf, from, to, compactOptions);
+            return !compactionsCancelled;
+        } catch (RocksDBException e) {
+            if (compactionsCancelled) {
+                return false;
+            }
+            throw new DiskErrorException("compaction failed on shard " + id + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Stops a running {@link #compact} and makes later calls return at once; for shutdown. Thread-safe. */
+    public void cancelCompactions() {
+        compactionsCancelled = true;
+        compactOptions.setCanceled(true);
+    }
+
     @Override
     public void close() {
         try {
@@ -207,6 +244,7 @@ public final class Shard implements AutoCloseable {
             cfOptions.forEach(ColumnFamilyOptions::close);
             syncWrite.close();
             noSyncWrite.close();
+            compactOptions.close();
         }
     }
 }
