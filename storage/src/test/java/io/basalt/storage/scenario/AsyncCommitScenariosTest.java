@@ -94,8 +94,12 @@ class AsyncCommitScenariosTest extends ScenarioBase {
         t.put(index(2), b("j1"));
         t.put(row(1), b("r1"));   // shard 1, prewritten on the prewrite pool: lost
         long ts = t.startTs();
-        pauser.crash(FaultPoints.BEFORE_WRITE_BATCH, ts).onThread(Pauser::onPrewritePool);
-        assertThatThrownBy(() -> t.commit(null)).isInstanceOf(Pauser.SimulatedCrash.class);
+        Pauser.Rule lost = pauser.crash(FaultPoints.BEFORE_WRITE_BATCH, ts).onThread(Pauser::onPrewritePool);
+        Pauser.Rule primaryBatch = holdPrimaryPrewrite(ts);
+        Future<Long> commit = async(() -> t.commit(null));
+        lost.awaitReached();
+        primaryBatch.resume();
+        assertThatThrownBy(() -> get(commit)).isInstanceOf(Pauser.SimulatedCrash.class);
         assertThat(t.state()).isEqualTo(Transaction.State.FAILED);
 
         Lock primary = lockOf(index(1));
@@ -358,8 +362,10 @@ class AsyncCommitScenariosTest extends ScenarioBase {
         t.put(row(2), b("s1"));
         Pauser.Rule slow = pauser.pause(FaultPoints.BEFORE_SET_MEMORY_LOCK, t.startTs())
                 .onThread(Pauser::onPrewritePool);
+        Pauser.Rule primaryBatch = holdPrimaryPrewrite(t.startTs());
         Future<Long> commit = async(() -> t.commit(null));
         slow.awaitReached(); // row(1): max_ts already read; row(2) not yet
+        primaryBatch.resume();
         letTimePass(150);    // past max_commit_ts = start + 100 ms
         long ddlTs = store.tso().next();
         assertThat(getAt(row(2), ddlTs)).isEqualTo("s0");

@@ -8,6 +8,7 @@ import io.basalt.storage.action.KvService;
 import io.basalt.storage.codec.TableKeys;
 import io.basalt.storage.concurrency.ConcurrencyManager;
 import io.basalt.storage.config.StoreConfig;
+import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.mvcc.CommitRecord;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.MvccReader;
@@ -175,6 +176,15 @@ abstract class ScenarioBase {
     /** A store-level point get at {@code readTs} (no lock resolution). */
     String getAt(byte[] key, long readTs) {
         return s(kv.get(shardOf(key), key, readTs, NONE));
+    }
+
+    /**
+     * Holds the committing thread at its first write batch of {@code ts} (the primary shard's prewrite) until the
+     * rule is resumed. Without it the other shards' batches need not run on the prewrite pool: the Prewriter runs a
+     * batch the pool has not started yet on the committing thread, which a loaded machine makes likely.
+     */
+    Pauser.Rule holdPrimaryPrewrite(long ts) {
+        return pauser.pause(FaultPoints.BEFORE_WRITE_BATCH, ts).onThread(t -> !Pauser.onPrewritePool(t));
     }
 
     <T> Future<T> async(Callable<T> body) {
