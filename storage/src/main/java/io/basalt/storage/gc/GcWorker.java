@@ -5,10 +5,12 @@ import io.basalt.storage.codec.MvccKeys;
 import io.basalt.storage.concurrency.ConcurrencyManager;
 import io.basalt.storage.metrics.StorageMetrics;
 import io.basalt.storage.mvcc.KeyLock;
+import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.MvccReader;
 import io.basalt.storage.shard.BoundedIterator;
 import io.basalt.storage.shard.Shard;
 import io.basalt.storage.shard.ShardSnapshot;
+import io.basalt.storage.shard.WrittenKeys;
 import io.basalt.storage.tso.Timestamps;
 import io.basalt.storage.txn.LockResolver;
 import io.micrometer.core.instrument.Gauge;
@@ -25,13 +27,21 @@ import org.slf4j.LoggerFactory;
  * MVCC garbage collection below a safe point (spec §2.11). The safe point is {@code now - gc_life_time}, never above
  * the start ts of a running transaction, so no running snapshot loses a version it can read. A round first resolves
  * every lock at or below the safe point (after raising max_ts to it, so an in-flight async prewrite cannot commit
- * at or below it), then collects old versions key by key in small latched batches and compacts where it removed them. Runs on its own
+ * at or below it), then collects old versions of the keys written since the last round in small latched batches and
+ * compacts where it removed them. Runs on its own
  * thread ({@code basalt-gc}): a compaction can take seconds, which the timer's heartbeats and lock-wait wake-ups
  * cannot wait for.
  */
 public final class GcWorker {
     private static final Logger LOG = LoggerFactory.getLogger(GcWorker.class);
     private static final int KEYS_PER_BATCH = 256;
+    /**
+     * A shard's write CF is compacted where GC removed versions once its tombstones reach this share of its entries
+     * (TiKV's region compaction check asks 30 % of a region's entries; this applies per shard, where a small hot
+     * table next to a large cold one dilutes the share): the compaction rewrites the whole span, so on a large
+     * table a few removed versions are not worth it, while their tombstones cost every scan over them.
+     */
+    private static final double COMPACT_TOMBSTONE_RATIO = 0.1;
 
     private final Shard[] shards;
     private final KvService kv;
@@ -42,6 +52,7 @@ public final class GcWorker {
     private final long lifeTimeMs;
     private final StorageMetrics metrics;
     private final AtomicLong safePoint = new AtomicLong();
+    private final Tombstones[] tombstones;
 
     public GcWorker(Shard[] shards, KvService kv, ConcurrencyManager cm, LockResolver resolver, LongSupplier nowTs,
                     LongSupplier minActiveStartTs, long lifeTimeMs, StorageMetrics metrics) {
@@ -53,6 +64,8 @@ public final class GcWorker {
         this.minActiveStartTs = minActiveStartTs;
         this.lifeTimeMs = lifeTimeMs;
         this.metrics = metrics;
+        this.tombstones = new Tombstones[shards.length];
+        Arrays.setAll(tombstones, i -> new Tombstones());
         Gauge.builder("basalt.gc.safe_point.age.seconds", this, g -> g.safePointAgeSeconds())
                 .description("how far the GC safe point lags behind now").register(metrics.registry());
     }
@@ -68,8 +81,8 @@ public final class GcWorker {
         return Math.min(byLifeTime, active == Long.MAX_VALUE ? byLifeTime : active - 1);
     }
 
-    /** One GC round; returns the number of versions removed. */
-    public long runOnce() {
+    /** One GC round; returns the number of versions removed. One round at a time (its thread, or a test's). */
+    public synchronized long runOnce() {
         long sp = computeSafePoint();
         if (sp <= safePoint.get()) {
             return 0;
@@ -92,9 +105,16 @@ public final class GcWorker {
         int n = 0;
         for (Shard s : shards) {
             List<KeyLock> locks;
+            // the keys LockedKeys names, not an iteration of the lock CF, whose memtable is mostly tombstones
+            List<byte[]> named = s.lockedKeys().in(new byte[0], new byte[0], Integer.MAX_VALUE);
             try (MvccReader r = new MvccReader(s.snapshot())) {
-                locks = r.scanLocks(new byte[0], new byte[0], l -> l.startTs <= sp, Integer.MAX_VALUE);
-                locks.addAll(r.memoryLocks(l -> l.startTs <= sp));
+                locks = r.memoryLocks(l -> l.startTs <= sp);
+                for (byte[] key : named) {
+                    Lock l = r.loadLock(key);
+                    if (l != null && l.startTs <= sp) {
+                        locks.add(new KeyLock(key, l));
+                    }
+                }
             }
             for (KeyLock kl : locks) {
                 long wait = resolver.resolve(kl, sp, null);
@@ -108,24 +128,63 @@ public final class GcWorker {
     }
 
     /**
-     * Collects one shard key by key, then compacts the span of keys where versions were removed: each removal is a
-     * RocksDB tombstone, and until a compaction drops it with the entry it deletes, every scan over the span steps
-     * over both (read_only after a round that removed 300k versions: 75 % of the workers' time in
-     * {@code DBIter::FindNextUserEntry}, 1795 → 260 tps). TiKV, which also writes GC deletes, compacts regions
-     * whose tombstones pile up for the same reason.
+     * Collects one shard: the keys written since the last round ({@link WrittenKeys}), or every key when those are
+     * not all known (the first round after opening, or after more writes than it records), in latched batches; then,
+     * once the shard's uncompacted tombstones are {@link #COMPACT_TOMBSTONE_RATIO} of its entries, compacts the span
+     * of keys where versions were removed: each removal is a RocksDB tombstone, and until a compaction drops it with
+     * the entry it deletes, every scan over the span steps over both (read_only after a round that removed 300k
+     * versions: 75 % of the workers' time in {@code DBIter::FindNextUserEntry}, 1795 → 260 tps). TiKV, which also
+     * writes GC deletes, compacts regions whose tombstones pile up for the same reason.
      */
     private long collectShard(Shard shard, long sp) {
         Removals removals = new Removals();
+        WrittenKeys written = shard.writtenKeys();
+        if (written.isComplete()) {
+            List<byte[]> keys = written.drainUpTo(sp);
+            for (int from = 0; from < keys.size(); from += KEYS_PER_BATCH) {
+                List<byte[]> batch = keys.subList(from, Math.min(from + KEYS_PER_BATCH, keys.size()));
+                removals.add(batch, kv.gc(shard.id(), batch, sp));
+            }
+            removals.examined = keys.size();
+        } else {
+            written.restart();
+            scanShard(shard, sp, written, removals);
+        }
+        (removals.scanned ? metrics.gcKeysExaminedScan : metrics.gcKeysExaminedWritten).increment(removals.examined);
+        Tombstones t = tombstones[shard.id()];
+        t.add(removals);
+        if (t.count > 0 && t.count >= COMPACT_TOMBSTONE_RATIO * shard.estimatedEntries(shard.writeCf())) {
+            compact(shard, t);
+            t.clear();
+        }
+        LOG.debug("gc: shard {} examined {} keys ({}), removed {} old versions", shard.id(), removals.examined,
+                removals.scanned ? "whole shard" : "written since the last round", removals.count);
+        return removals.count;
+    }
+
+    /**
+     * Collects every key of the shard, and records in {@code written} the keys whose newest version is above the
+     * safe point, which a later round must look at again.
+     */
+    private void scanShard(Shard shard, long sp, WrittenKeys written, Removals removals) {
+        removals.scanned = true;
         List<byte[]> batch = new ArrayList<>(KEYS_PER_BATCH);
         try (ShardSnapshot snap = shard.snapshot(); BoundedIterator it = snap.iterator(shard.writeCf(), null, null)) {
             byte[] prev = null;
             for (it.seekToFirst(); it.valid(); it.next()) {
-                byte[] enc = MvccKeys.stripTs(it.key());
+                byte[] version = it.key();
+                byte[] enc = MvccKeys.stripTs(version);
                 if (prev != null && Arrays.equals(prev, enc)) {
                     continue;
                 }
                 prev = enc;
-                batch.add(MvccKeys.decodeUserKey(enc));
+                byte[] key = MvccKeys.decodeUserKey(enc);
+                long newest = MvccKeys.decodeTs(version); // a key's versions sort newest first
+                if (newest > sp) {
+                    written.add(key, newest);
+                }
+                batch.add(key);
+                removals.examined++;
                 if (batch.size() == KEYS_PER_BATCH) {
                     removals.add(batch, kv.gc(shard.id(), batch, sp));
                     batch = new ArrayList<>(KEYS_PER_BATCH);
@@ -135,23 +194,19 @@ public final class GcWorker {
         if (!batch.isEmpty()) {
             removals.add(batch, kv.gc(shard.id(), batch, sp));
         }
-        if (removals.count > 0) {
-            compact(shard, removals);
-        }
-        return removals.count;
     }
 
-    /** Compacts the write and value column families over [first, last]'s versions. */
-    private void compact(Shard shard, Removals removals) {
+    /** Compacts the write and value column families over the versions of the tombstones' span. */
+    private void compact(Shard shard, Tombstones t) {
         long t0 = System.nanoTime();
-        byte[] from = MvccKeys.encodeUserKey(removals.first);
-        byte[] to = MvccKeys.versionKey(removals.last, 0); // ts 0 sorts last among a key's versions
+        byte[] from = MvccKeys.encodeUserKey(t.first);
+        byte[] to = MvccKeys.versionKey(t.last, 0); // ts 0 sorts last among a key's versions
         if (!shard.compact(shard.writeCf(), from, to) || !shard.compact(shard.defaultCf(), from, to)) {
             return; // the store is closing
         }
         long nanos = System.nanoTime() - t0;
         metrics.gcCompaction.record(nanos, TimeUnit.NANOSECONDS);
-        LOG.info("gc: compacted shard {} where {} old versions were removed, in {} ms", shard.id(), removals.count,
+        LOG.info("gc: compacted shard {} where {} old versions were removed, in {} ms", shard.id(), t.count,
                 nanos / 1_000_000);
     }
 
@@ -160,8 +215,13 @@ public final class GcWorker {
         return sp == 0 ? 0 : (Timestamps.physical(nowTs.getAsLong()) - Timestamps.physical(sp)) / 1000.0;
     }
 
-    /** The versions a round removed on one shard and the span of keys (in key order) where it removed them. */
+    /**
+     * The keys a round examined on one shard, the versions it removed and the span of keys (in key order) where it
+     * removed them.
+     */
     private static final class Removals {
+        boolean scanned;
+        long examined;
         long count;
         byte[] first;
         byte[] last;
@@ -172,6 +232,28 @@ public final class GcWorker {
                 first = first == null ? batch.get(0) : first;
                 last = batch.get(batch.size() - 1);
             }
+        }
+    }
+
+    /** A shard's GC tombstones not compacted yet, and the span of keys holding them. Used by the GC thread only. */
+    private static final class Tombstones {
+        long count;
+        byte[] first;
+        byte[] last;
+
+        void add(Removals r) {
+            if (r.count == 0) {
+                return;
+            }
+            count += r.count;
+            first = first == null || Arrays.compareUnsigned(r.first, first) < 0 ? r.first : first;
+            last = last == null || Arrays.compareUnsigned(r.last, last) > 0 ? r.last : last;
+        }
+
+        void clear() {
+            count = 0;
+            first = null;
+            last = null;
         }
     }
 }

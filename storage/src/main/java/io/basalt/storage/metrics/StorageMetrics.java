@@ -32,6 +32,10 @@ public final class StorageMetrics {
     public final Counter gcRuns;
     public final Counter gcLocksResolved;
     public final Timer gcCompaction;
+    /** Keys a GC round looked at because they were written since the last round. */
+    public final Counter gcKeysExaminedWritten;
+    /** Keys a GC round looked at while scanning a whole shard (first round after opening, or too many writes). */
+    public final Counter gcKeysExaminedScan;
 
     public StorageMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -58,6 +62,10 @@ public final class StorageMetrics {
         gcRuns = counter("basalt.gc.runs", null, null, "completed GC rounds");
         gcLocksResolved = counter("basalt.gc.locks.resolved", null, null, "locks below the safe point resolved");
         gcCompaction = timer("basalt.gc.compaction", "compaction of a shard's span where GC removed versions");
+        gcKeysExaminedWritten = counter("basalt.gc.keys.examined", "source", "written",
+                "keys GC looked at: written since its last round");
+        gcKeysExaminedScan = counter("basalt.gc.keys.examined", "source", "scan",
+                "keys GC looked at: scanning a whole shard");
     }
 
     /** Gauges over the shards' in-memory pessimistic lock tables. */

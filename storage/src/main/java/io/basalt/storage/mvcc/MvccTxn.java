@@ -5,6 +5,7 @@ import io.basalt.storage.error.DiskErrorException;
 import io.basalt.storage.shard.LockedKeys;
 import io.basalt.storage.shard.PessimisticLockTable;
 import io.basalt.storage.shard.Shard;
+import io.basalt.storage.shard.WrittenKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,8 +18,9 @@ import org.rocksdb.WriteBatch;
  * The modifications of one action on one shard, applied as a single WriteBatch. Also remembers which keys lost
  * their lock, so lock waiters can be woken once the batch is applied, keeps the shard's {@link LockedKeys} around
  * the write, and applies the changes to the shard's {@link PessimisticLockTable} after it: a pessimistic lock goes
- * to memory when the key holds no persisted lock and the table has room, otherwise to the lock column family. Owned
- * by one thread, which holds the latches of every key it locks or unlocks; closing frees the batch.
+ * to memory when the key holds no persisted lock and the table has room, otherwise to the lock column family. Keys
+ * that got a write record are reported to the shard's {@link WrittenKeys} after the write, for GC. Owned by one
+ * thread, which holds the latches of every key it locks or unlocks; closing frees the batch.
  */
 public final class MvccTxn implements AutoCloseable {
     private final Shard shard;
@@ -28,6 +30,9 @@ public final class MvccTxn implements AutoCloseable {
     private Map<byte[], Boolean> lockStates;
     /** Key -> its new in-memory pessimistic lock, or null to drop the key's entry; null until one. */
     private Map<byte[], byte[]> memoryLocks;
+    /** Keys given a write record, and its ts at the same index; null until one. */
+    private List<byte[]> writtenKeys;
+    private long[] writtenTs;
     private int modifications;
     private boolean sync;
 
@@ -87,6 +92,14 @@ public final class MvccTxn implements AutoCloseable {
 
     public void putWrite(byte[] key, long ts, Write write) {
         put(shard.writeCf(), MvccKeys.versionKey(key, ts), write.encode());
+        if (writtenKeys == null) {
+            writtenKeys = new ArrayList<>(4);
+            writtenTs = new long[4];
+        } else if (writtenKeys.size() == writtenTs.length) {
+            writtenTs = Arrays.copyOf(writtenTs, writtenTs.length * 2);
+        }
+        writtenTs[writtenKeys.size()] = ts;
+        writtenKeys.add(key);
     }
 
     public void deleteWrite(byte[] key, long ts) {
@@ -141,6 +154,12 @@ public final class MvccTxn implements AutoCloseable {
         }
         if (modifications > 0) {
             shard.write(batch, sync);
+        }
+        if (writtenKeys != null) {
+            WrittenKeys written = shard.writtenKeys();
+            for (int i = 0; i < writtenKeys.size(); i++) {
+                written.add(writtenKeys.get(i), writtenTs[i]);
+            }
         }
         if (memoryLocks != null) {
             PessimisticLockTable table = shard.pessimisticLocks();

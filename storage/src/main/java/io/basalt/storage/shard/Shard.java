@@ -50,6 +50,7 @@ public final class Shard implements AutoCloseable {
     private volatile boolean compactionsCancelled;
     private final Latches latches = new Latches(4096);
     private final LockedKeys lockedKeys = new LockedKeys();
+    private final WrittenKeys writtenKeys = new WrittenKeys();
     private final PessimisticLockTable pessimisticLocks;
 
     private Shard(int id, RocksDB db, DBOptions dbOptions, List<ColumnFamilyOptions> cfOptions,
@@ -159,6 +160,10 @@ public final class Shard implements AutoCloseable {
         return lockedKeys;
     }
 
+    public WrittenKeys writtenKeys() {
+        return writtenKeys;
+    }
+
     public PessimisticLockTable pessimisticLocks() {
         return pessimisticLocks;
     }
@@ -210,6 +215,15 @@ public final class Shard implements AutoCloseable {
      *
      * @return false when {@link #cancelCompactions()} stopped it or was called before
      */
+    /** RocksDB's estimate of the entries of a column family (memtables and files), at least 1. */
+    public long estimatedEntries(ColumnFamilyHandle cf) {
+        try {
+            return Math.max(db.getLongProperty(cf, "rocksdb.estimate-num-keys"), 1);
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("cannot read the size of shard " + id + ": " + e.getMessage(), e);
+        }
+    }
+
     public boolean compact(ColumnFamilyHandle cf, byte[] from, byte[] to) {
         if (compactionsCancelled) {
             return false;

@@ -11,8 +11,9 @@ import org.rocksdb.LiveFileMetaData;
 import org.rocksdb.RocksDB;
 
 /**
- * GC removes old versions with RocksDB deletes, whose tombstones every later scan would step over; a round compacts
- * the span where it removed versions, so none are left, unless the store is closing (compactions cancelled).
+ * GC removes old versions with RocksDB deletes, whose tombstones every later scan would step over; once they are a
+ * tenth of a shard's entries, a round compacts the span where it removed versions, so none are left, unless the store
+ * is closing (compactions cancelled).
  */
 class GcCompactionTest extends ScenarioBase {
     private static final int ROWS = 200;
@@ -43,6 +44,30 @@ class GcCompactionTest extends ScenarioBase {
         assertThat(removed).isEqualTo(2L * ROWS);
         assertThat(deletions(shard, shard.writeCf())).isEqualTo(2L * ROWS);
         assertThat(readFresh(row(ROWS))).isEqualTo("v3-" + ROWS);
+    }
+
+    @Test
+    void tombstonesWaitForCompactionUntilTheyAreATenthOfTheShardsEntries() throws Exception {
+        open(c -> c.gcLifeTimeMs = 0);
+        for (long r = 1; r <= ROWS; r++) {
+            commitValues(row(r), "v1-" + r);
+        }
+        for (long r = 1; r <= 5; r++) {
+            commitValues(row(r), "v2-" + r);
+        }
+        letTimePass(5);
+        Shard shard = store.shard(shardOf(row(1)));
+
+        assertThat(store.gc().runOnce()).isEqualTo(5);
+        assertThat(deletions(shard, shard.writeCf())).as("5 tombstones among ~200 entries stay").isEqualTo(5);
+
+        for (long r = 1; r <= 20; r++) {
+            commitValues(row(r), "v3-" + r);
+        }
+        letTimePass(5);
+        assertThat(store.gc().runOnce()).isEqualTo(20);
+        assertThat(deletions(shard, shard.writeCf())).as("25 tombstones: compacted with the earlier ones").isZero();
+        assertThat(readFresh(row(3))).isEqualTo("v3-3");
     }
 
     private void writeThreeVersionsOfEveryRow() {

@@ -1,0 +1,87 @@
+package io.basalt.storage.shard;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The user keys of one shard that received a write record (commit, rollback or lock record) since GC last
+ * collected them, each with the newest such record's ts: the keys that can hold old versions. GC collects only
+ * these, so a round costs what was written since the last one, not the shard's size (the way InnoDB's purge follows
+ * the undo logs of committed transactions instead of scanning tables).
+ *
+ * <p>It is <em>complete</em> when it names every such key. It is not when the shard opens (writes from before are
+ * unknown) and once more than {@link #LIMIT} keys wait (it then stops recording, bounding its memory at roughly 100
+ * bytes per key); GC then scans the whole shard and {@link #restart}s it. Fed by
+ * {@link io.basalt.storage.mvcc.MvccTxn#apply} after each write, drained by the GC thread. Thread-safe.
+ */
+public final class WrittenKeys {
+    /** Keys recorded at most; past it GC falls back to a scan of the shard. */
+    static final int LIMIT = 131_072;
+
+    private final ConcurrentSkipListMap<byte[], Long> newestTs = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+    /** Entries held, about: a rare race (a key drained between the two steps of {@link #add}) undercounts by one. */
+    private final AtomicInteger size = new AtomicInteger();
+    private final int limit;
+    private volatile boolean complete;
+
+    public WrittenKeys() {
+        this(LIMIT);
+    }
+
+    WrittenKeys(int limit) {
+        this.limit = limit;
+    }
+
+    /** Records that {@code key} got a write record at {@code ts}. */
+    public void add(byte[] key, long ts) {
+        if (!complete) {
+            return;
+        }
+        if (newestTs.putIfAbsent(key, ts) == null) {
+            if (size.incrementAndGet() > limit) {
+                complete = false;
+            }
+        } else {
+            newestTs.merge(key, ts, Math::max);
+        }
+    }
+
+    /** Whether every key written since the last {@link #restart} is named. */
+    public boolean isComplete() {
+        return complete;
+    }
+
+    /**
+     * Forgets every key and starts recording again; the caller then scans the shard (from a snapshot taken after
+     * this call) and {@link #add}s the keys whose newest record it cannot collect yet. A write recorded nowhere was
+     * applied before this call, so that snapshot holds it.
+     */
+    public void restart() {
+        newestTs.clear();
+        size.set(0);
+        complete = true;
+    }
+
+    /**
+     * Removes and returns, in key order, the keys whose newest record is at or below {@code safePoint}: after GC at
+     * that safe point they hold no old version. Keys written above it stay for a later round.
+     */
+    public List<byte[]> drainUpTo(long safePoint) {
+        List<byte[]> out = new ArrayList<>();
+        for (Map.Entry<byte[], Long> e : newestTs.entrySet()) {
+            if (e.getValue() <= safePoint && newestTs.remove(e.getKey(), e.getValue())) {
+                size.decrementAndGet();
+                out.add(e.getKey());
+            }
+        }
+        return out;
+    }
+
+    public int size() {
+        return Math.max(size.get(), 0);
+    }
+}
