@@ -32,9 +32,12 @@ public class StoreConfig {
     /** Memory per shard for pessimistic locks kept out of RocksDB; past it they are written to the lock CF; 0 = always. */
     public long pessimisticLockMemoryMb = 16;
     public long lockWaitTimeoutMs = 50_000;
-    /** Versions newer than now - gc_life_time are never collected (and running snapshots hold it back further). */
-    public long gcLifeTimeMs = 600_000;
-    public long gcRunIntervalMs = 60_000;
+    /**
+     * Versions newer than now - gc_life_time are never collected (and running transactions hold it back further).
+     * TiDB keeps 10 min for its stale reads; Basalt offers none, so only running transactions need old versions.
+     */
+    public long gcLifeTimeMs = 10_000;
+    public long gcRunIntervalMs = 10_000;
     public int secondaryCommitThreads = 2;
     public int secondaryCommitQueueLimit = 100_000;
     /** Delivered outbox records are deleted in one batch per shard this often. */
