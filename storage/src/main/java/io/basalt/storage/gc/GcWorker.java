@@ -7,6 +7,8 @@ import io.basalt.storage.metrics.StorageMetrics;
 import io.basalt.storage.mvcc.KeyLock;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.MvccReader;
+import io.basalt.storage.mvcc.Write;
+import io.basalt.storage.mvcc.WriteType;
 import io.basalt.storage.shard.BoundedIterator;
 import io.basalt.storage.shard.Shard;
 import io.basalt.storage.shard.ShardSnapshot;
@@ -163,37 +165,50 @@ public final class GcWorker {
     }
 
     /**
-     * Collects every key of the shard, and records in {@code written} the keys whose newest version is above the
-     * safe point, which a later round must look at again.
+     * Collects every key of the shard that can hold an old version, and records in {@code written} the keys whose
+     * newest version is above the safe point, which a later round must look at again. A key whose only version at or
+     * below the safe point is a Put (most keys of a freshly loaded table) holds nothing to remove and is not latched.
      */
     private void scanShard(Shard shard, long sp, WrittenKeys written, Removals removals) {
         removals.scanned = true;
         List<byte[]> batch = new ArrayList<>(KEYS_PER_BATCH);
         try (ShardSnapshot snap = shard.snapshot(); BoundedIterator it = snap.iterator(shard.writeCf(), null, null)) {
-            byte[] prev = null;
+            ScannedKey current = null;
             for (it.seekToFirst(); it.valid(); it.next()) {
                 byte[] version = it.key();
                 byte[] enc = MvccKeys.stripTs(version);
-                if (prev != null && Arrays.equals(prev, enc)) {
-                    continue;
+                long ts = MvccKeys.decodeTs(version);
+                if (current == null || !Arrays.equals(current.encoded, enc)) {
+                    if (current != null && current.mayHoldOldVersions()) {
+                        batch = addToBatch(shard, sp, batch, current.key, removals);
+                    }
+                    current = new ScannedKey(enc, MvccKeys.decodeUserKey(enc));
+                    removals.examined++;
+                    if (ts > sp) { // a key's versions sort newest first
+                        written.add(current.key, ts);
+                    }
                 }
-                prev = enc;
-                byte[] key = MvccKeys.decodeUserKey(enc);
-                long newest = MvccKeys.decodeTs(version); // a key's versions sort newest first
-                if (newest > sp) {
-                    written.add(key, newest);
+                if (ts <= sp && current.versionsAtOrBelowSafePoint++ == 0) {
+                    current.newestIsPut = Write.decode(it.value()).type == WriteType.PUT;
                 }
-                batch.add(key);
-                removals.examined++;
-                if (batch.size() == KEYS_PER_BATCH) {
-                    removals.add(batch, kv.gc(shard.id(), batch, sp));
-                    batch = new ArrayList<>(KEYS_PER_BATCH);
-                }
+            }
+            if (current != null && current.mayHoldOldVersions()) {
+                batch = addToBatch(shard, sp, batch, current.key, removals);
             }
         }
         if (!batch.isEmpty()) {
             removals.add(batch, kv.gc(shard.id(), batch, sp));
         }
+    }
+
+    /** Adds a key to the batch; collects a full batch and returns a fresh one. */
+    private List<byte[]> addToBatch(Shard shard, long sp, List<byte[]> batch, byte[] key, Removals removals) {
+        batch.add(key);
+        if (batch.size() < KEYS_PER_BATCH) {
+            return batch;
+        }
+        removals.add(batch, kv.gc(shard.id(), batch, sp));
+        return new ArrayList<>(KEYS_PER_BATCH);
     }
 
     /** Compacts the write and value column families over the versions of the tombstones' span. */
@@ -232,6 +247,24 @@ public final class GcWorker {
                 first = first == null ? batch.get(0) : first;
                 last = batch.get(batch.size() - 1);
             }
+        }
+    }
+
+    /** What a shard scan saw of one key's versions. */
+    private static final class ScannedKey {
+        final byte[] encoded;
+        final byte[] key;
+        int versionsAtOrBelowSafePoint;
+        boolean newestIsPut;
+
+        ScannedKey(byte[] encoded, byte[] key) {
+            this.encoded = encoded;
+            this.key = key;
+        }
+
+        /** GC keeps the newest Put at the safe point: anything else at or below it is removed. */
+        boolean mayHoldOldVersions() {
+            return versionsAtOrBelowSafePoint > 1 || (versionsAtOrBelowSafePoint == 1 && !newestIsPut);
         }
     }
 

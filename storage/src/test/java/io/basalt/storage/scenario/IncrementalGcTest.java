@@ -54,6 +54,21 @@ class IncrementalGcTest extends ScenarioBase {
         assertThat(readFresh(row(1))).isEqualTo("c");
     }
 
+    @Test
+    void aScanningRoundRemovesALoneDeleteAndKeepsALonePut() {
+        open(c -> c.gcLifeTimeMs = 0);
+        commitValues(row(1), "kept");
+        Transaction t = store.begin(optimistic());
+        t.delete(row(2)); // a row that never existed: its only version is a Delete
+        t.commit(null);
+        letTimePass(5);
+
+        assertThat(store.gc().runOnce()).isEqualTo(1);
+        assertThat(writes(row(1))).hasSize(1);
+        assertThat(writes(row(2))).isEmpty();
+        assertThat(readFresh(row(1))).isEqualTo("kept");
+    }
+
     private double examined(String source) {
         return store.metrics().registry().get("basalt.gc.keys.examined").tag("source", source).counter().count();
     }
