@@ -6,15 +6,31 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class JfrProfileTest {
     private static volatile long sink;
 
+    /**
+     * A recording can miss the busy thread altogether (JFR skips a sample whose stack it cannot walk, e.g. while the
+     * JIT replaces the running loop; seen once on a loaded CI machine), so up to five recordings are tried.
+     */
     @Test
     void aBusyMethodShowsUpInTheProfileOfARecording(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("busy.jfr");
+        String spin = JfrProfileTest.class.getName() + ".spinFor";
+        JfrProfile profile = null;
+        for (int attempt = 1; attempt <= 5 && (profile == null || !inclusiveTop(profile).contains(spin)); attempt++) {
+            profile = JfrProfile.read(recordBusyThread(dir.resolve("busy-" + attempt + ".jfr")));
+        }
+
+        assertThat(profile.java().samples()).isPositive();
+        assertThat(inclusiveTop(profile)).contains(spin);
+        assertThat(profile.markdown("busy")).contains("## Top methods, self", "JfrProfileTest.spinFor");
+    }
+
+    private static Path recordBusyThread(Path file) throws Exception {
         try (Recording recording = new Recording()) {
             recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
             recording.start();
@@ -22,13 +38,11 @@ class JfrProfileTest {
             recording.stop();
             recording.dump(file);
         }
+        return file;
+    }
 
-        JfrProfile profile = JfrProfile.read(file);
-
-        assertThat(profile.java().samples()).isPositive();
-        assertThat(profile.java().topInclusive(5)).extracting(StackProfile.Entry::frame)
-                .contains(JfrProfileTest.class.getName() + ".spinFor");
-        assertThat(profile.markdown("busy")).contains("## Top methods, self", "JfrProfileTest.spinFor");
+    private static List<String> inclusiveTop(JfrProfile profile) {
+        return profile.java().topInclusive(5).stream().map(StackProfile.Entry::frame).toList();
     }
 
     private static void spinFor(Duration duration) {
