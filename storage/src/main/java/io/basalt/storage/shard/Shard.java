@@ -208,13 +208,6 @@ public final class Shard implements AutoCloseable {
         }
     }
 
-    /**
-     * Compacts the keys [from, to] of a column family through to the last level, which drops deleted entries together
-     * with their tombstones (a read steps over every tombstone it meets until a compaction has removed it). Blocks the
-     * calling thread until done.
-     *
-     * @return false when {@link #cancelCompactions()} stopped it or was called before
-     */
     /** RocksDB's estimate of the entries of a column family (memtables and files), at least 1. */
     public long estimatedEntries(ColumnFamilyHandle cf) {
         try {
@@ -224,6 +217,13 @@ public final class Shard implements AutoCloseable {
         }
     }
 
+    /**
+     * Compacts the keys [from, to] of a column family through to the last level, which drops deleted entries together
+     * with their tombstones (a read steps over every tombstone it meets until a compaction has removed it). Blocks the
+     * calling thread until done.
+     *
+     * @return false when {@link #cancelCompactions()} stopped it or was called before
+     */
     public boolean compact(ColumnFamilyHandle cf, byte[] from, byte[] to) {
         if (compactionsCancelled) {
             return false;
