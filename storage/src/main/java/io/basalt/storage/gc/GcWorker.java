@@ -139,29 +139,27 @@ public final class GcWorker {
      * writes GC deletes, compacts regions whose tombstones pile up for the same reason.
      */
     private long collectShard(Shard shard, long sp) {
-        Removals removals = new Removals();
-        WrittenKeys written = shard.writtenKeys();
-        if (written.isComplete()) {
-            List<byte[]> keys = written.drainUpTo(sp);
-            for (int from = 0; from < keys.size(); from += KEYS_PER_BATCH) {
-                List<byte[]> batch = keys.subList(from, Math.min(from + KEYS_PER_BATCH, keys.size()));
-                removals.add(batch, kv.gc(shard.id(), batch, sp));
-            }
-            removals.examined = keys.size();
-        } else {
-            written.restart();
-            scanShard(shard, sp, written, removals);
-        }
-        (removals.scanned ? metrics.gcKeysExaminedScan : metrics.gcKeysExaminedWritten).increment(removals.examined);
         Tombstones t = tombstones[shard.id()];
-        t.add(removals);
+        ShardRound round = new ShardRound(shard, sp, t);
+        WrittenKeys written = shard.writtenKeys();
+        boolean scanned = !written.isComplete();
+        if (scanned) {
+            written.restart();
+            scanShard(round, written);
+        } else {
+            List<byte[]> keys = written.drainUpTo(sp);
+            keys.forEach(round::collect);
+            round.examined = keys.size();
+        }
+        round.finish();
+        (scanned ? metrics.gcKeysExaminedScan : metrics.gcKeysExaminedWritten).increment(round.examined);
         if (t.count > 0 && t.count >= COMPACT_TOMBSTONE_RATIO * shard.estimatedEntries(shard.writeCf())) {
             compact(shard, t);
             t.clear();
         }
-        LOG.debug("gc: shard {} examined {} keys ({}), removed {} old versions", shard.id(), removals.examined,
-                removals.scanned ? "whole shard" : "written since the last round", removals.count);
-        return removals.count;
+        LOG.debug("gc: shard {} examined {} keys ({}), removed {} old versions", shard.id(), round.examined,
+                scanned ? "whole shard" : "written since the last round", round.removed);
+        return round.removed;
     }
 
     /**
@@ -169,9 +167,8 @@ public final class GcWorker {
      * newest version is above the safe point, which a later round must look at again. A key whose only version at or
      * below the safe point is a Put (most keys of a freshly loaded table) holds nothing to remove and is not latched.
      */
-    private void scanShard(Shard shard, long sp, WrittenKeys written, Removals removals) {
-        removals.scanned = true;
-        List<byte[]> batch = new ArrayList<>(KEYS_PER_BATCH);
+    private void scanShard(ShardRound round, WrittenKeys written) {
+        Shard shard = round.shard;
         try (ShardSnapshot snap = shard.snapshot(); BoundedIterator it = snap.iterator(shard.writeCf(), null, null)) {
             ScannedKey current = null;
             for (it.seekToFirst(); it.valid(); it.next()) {
@@ -179,36 +176,25 @@ public final class GcWorker {
                 byte[] enc = MvccKeys.stripTs(version);
                 long ts = MvccKeys.decodeTs(version);
                 if (current == null || !Arrays.equals(current.encoded, enc)) {
-                    if (current != null && current.mayHoldOldVersions()) {
-                        batch = addToBatch(shard, sp, batch, current.key, removals);
-                    }
+                    collectIfOld(round, current);
                     current = new ScannedKey(enc, MvccKeys.decodeUserKey(enc));
-                    removals.examined++;
-                    if (ts > sp) { // a key's versions sort newest first
+                    round.examined++;
+                    if (ts > round.sp) { // a key's versions sort newest first
                         written.add(current.key, ts);
                     }
                 }
-                if (ts <= sp && current.versionsAtOrBelowSafePoint++ == 0) {
+                if (ts <= round.sp && current.versionsAtOrBelowSafePoint++ == 0) {
                     current.newestIsPut = Write.decode(it.value()).type == WriteType.PUT;
                 }
             }
-            if (current != null && current.mayHoldOldVersions()) {
-                batch = addToBatch(shard, sp, batch, current.key, removals);
-            }
-        }
-        if (!batch.isEmpty()) {
-            removals.add(batch, kv.gc(shard.id(), batch, sp));
+            collectIfOld(round, current);
         }
     }
 
-    /** Adds a key to the batch; collects a full batch and returns a fresh one. */
-    private List<byte[]> addToBatch(Shard shard, long sp, List<byte[]> batch, byte[] key, Removals removals) {
-        batch.add(key);
-        if (batch.size() < KEYS_PER_BATCH) {
-            return batch;
+    private static void collectIfOld(ShardRound round, ScannedKey key) {
+        if (key != null && key.mayHoldOldVersions()) {
+            round.collect(key.key);
         }
-        removals.add(batch, kv.gc(shard.id(), batch, sp));
-        return new ArrayList<>(KEYS_PER_BATCH);
     }
 
     /** Compacts the write and value column families over the versions of the tombstones' span. */
@@ -231,22 +217,42 @@ public final class GcWorker {
     }
 
     /**
-     * The keys a round examined on one shard, the versions it removed and the span of keys (in key order) where it
-     * removed them.
+     * One round on one shard: collects keys in latched batches of {@link #KEYS_PER_BATCH}, counts what it examined and
+     * removed, and adds the removals to the shard's uncompacted {@link Tombstones}. Used by the GC thread only.
      */
-    private static final class Removals {
-        boolean scanned;
+    private final class ShardRound {
+        final Shard shard;
+        final long sp;
+        final Tombstones tombstones;
         long examined;
-        long count;
-        byte[] first;
-        byte[] last;
+        long removed;
+        private List<byte[]> batch = new ArrayList<>(KEYS_PER_BATCH);
 
-        void add(List<byte[]> batch, int removed) {
-            if (removed > 0) {
-                count += removed;
-                first = first == null ? batch.get(0) : first;
-                last = batch.get(batch.size() - 1);
+        ShardRound(Shard shard, long sp, Tombstones tombstones) {
+            this.shard = shard;
+            this.sp = sp;
+            this.tombstones = tombstones;
+        }
+
+        /** Collects a key (in key order), in a batch with the following ones. */
+        void collect(byte[] key) {
+            batch.add(key);
+            if (batch.size() == KEYS_PER_BATCH) {
+                finish();
             }
+        }
+
+        /** Collects the keys batched so far. */
+        void finish() {
+            if (batch.isEmpty()) {
+                return;
+            }
+            int n = kv.gc(shard.id(), batch, sp);
+            if (n > 0) {
+                removed += n;
+                tombstones.add(batch.get(0), batch.get(batch.size() - 1), n);
+            }
+            batch = new ArrayList<>(KEYS_PER_BATCH);
         }
     }
 
@@ -274,13 +280,11 @@ public final class GcWorker {
         byte[] first;
         byte[] last;
 
-        void add(Removals r) {
-            if (r.count == 0) {
-                return;
-            }
-            count += r.count;
-            first = first == null || Arrays.compareUnsigned(r.first, first) < 0 ? r.first : first;
-            last = last == null || Arrays.compareUnsigned(r.last, last) > 0 ? r.last : last;
+        /** {@code n} tombstones between the keys {@code from} and {@code to} (in key order). */
+        void add(byte[] from, byte[] to, int n) {
+            count += n;
+            first = first == null || Arrays.compareUnsigned(from, first) < 0 ? from : first;
+            last = last == null || Arrays.compareUnsigned(to, last) > 0 ? to : last;
         }
 
         void clear() {

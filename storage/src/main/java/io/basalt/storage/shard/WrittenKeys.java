@@ -81,7 +81,8 @@ public final class WrittenKeys {
         return out;
     }
 
-    public int size() {
+    /** Keys waiting, about (see the counter above); for tests. */
+    int size() {
         return Math.max(size.get(), 0);
     }
 }
