@@ -12,8 +12,8 @@ import org.rocksdb.RocksDB;
 
 /**
  * GC removes old versions with RocksDB deletes, whose tombstones every later scan would step over; once they are a
- * tenth of a shard's entries, a round compacts the span where it removed versions, so none are left, unless the store
- * is closing (compactions cancelled).
+ * tenth of a shard's entries, or once a round removes nothing more on the shard, a round compacts the span where it
+ * removed versions, so none are left, unless the store is closing (compactions cancelled).
  */
 class GcCompactionTest extends ScenarioBase {
     private static final int ROWS = 200;
@@ -68,6 +68,28 @@ class GcCompactionTest extends ScenarioBase {
         assertThat(store.gc().runOnce()).isEqualTo(20);
         assertThat(deletions(shard, shard.writeCf())).as("25 tombstones: compacted with the earlier ones").isZero();
         assertThat(readFresh(row(3))).isEqualTo("v3-3");
+    }
+
+    @Test
+    void tombstonesAreCompactedOnceARoundRemovesNothingMore() throws Exception {
+        open(c -> c.gcLifeTimeMs = 0);
+        for (long r = 1; r <= ROWS; r++) {
+            commitValues(row(r), "v1-" + r);
+        }
+        for (long r = 1; r <= 5; r++) {
+            commitValues(row(r), "v2-" + r);
+        }
+        letTimePass(5);
+        Shard shard = store.shard(shardOf(row(1)));
+        assertThat(store.gc().runOnce()).isEqualTo(5);
+        assertThat(deletions(shard, shard.writeCf())).as("below a tenth: kept while updates go on").isEqualTo(5);
+
+        letTimePass(5);
+        assertThat(store.gc().runOnce()).isZero();
+
+        assertThat(deletions(shard, shard.writeCf())).as("updates stopped: compacted").isZero();
+        assertThat(readFresh(row(1))).isEqualTo("v2-1");
+        assertThat(readFresh(row(5))).isEqualTo("v2-5");
     }
 
     private void writeThreeVersionsOfEveryRow() {
