@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The user keys of one shard that received a write record (commit, rollback or lock record) since GC last
- * collected them, each with the newest such record's ts: the keys that can hold old versions. GC collects only
- * these, so a round costs what was written since the last one, not the shard's size (the way InnoDB's purge follows
- * the undo logs of committed transactions instead of scanning tables).
+ * collected them, each with the oldest and newest such record's ts: the keys that can hold old versions. GC collects
+ * only these, so a round costs what was written since the last one, not the shard's size (the way InnoDB's purge
+ * follows the undo logs of committed transactions instead of scanning tables).
  *
  * <p>It is <em>complete</em> when it names every such key. It is not when the shard opens (writes from before are
  * unknown) and once more than {@link #LIMIT} keys wait (it then stops recording, bounding its memory at roughly 100
@@ -22,7 +22,7 @@ public final class WrittenKeys {
     /** Keys recorded at most; past it GC falls back to a scan of the shard. */
     static final int LIMIT = 131_072;
 
-    private final ConcurrentSkipListMap<byte[], Long> newestTs = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+    private final ConcurrentSkipListMap<byte[], Records> pending = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
     /** Entries held, about: a rare race (a key drained between the two steps of {@link #add}) undercounts by one. */
     private final AtomicInteger size = new AtomicInteger();
     private final int limit;
@@ -41,12 +41,13 @@ public final class WrittenKeys {
         if (!complete) {
             return;
         }
-        if (newestTs.putIfAbsent(key, ts) == null) {
+        Records r = new Records(ts, ts);
+        if (pending.putIfAbsent(key, r) == null) {
             if (size.incrementAndGet() > limit) {
                 complete = false;
             }
         } else {
-            newestTs.merge(key, ts, Math::max);
+            pending.merge(key, r, Records::with);
         }
     }
 
@@ -61,21 +62,25 @@ public final class WrittenKeys {
      * applied before this call, so that snapshot holds it.
      */
     public void restart() {
-        newestTs.clear();
+        pending.clear();
         size.set(0);
         complete = true;
     }
 
     /**
-     * Removes and returns, in key order, the keys whose newest record is at or below {@code safePoint}: after GC at
-     * that safe point they hold no old version. Keys written above it stay for a later round.
+     * Returns, in key order, the keys with a record at or below {@code safePoint}: GC at that safe point collects them.
+     * A key all of whose records are at or below it then holds no old version and is removed; one also written above
+     * it (a key written all the time, such as a hot row) stays, due again once the safe point passes its newest
+     * record, which makes every record it has now an old version or the one GC keeps.
      */
     public List<byte[]> drainUpTo(long safePoint) {
         List<byte[]> out = new ArrayList<>();
-        for (Map.Entry<byte[], Long> e : newestTs.entrySet()) {
-            if (e.getValue() <= safePoint && newestTs.remove(e.getKey(), e.getValue())) {
-                size.decrementAndGet();
+        for (Map.Entry<byte[], Records> e : pending.entrySet()) {
+            if (e.getValue().oldestTs <= safePoint) {
                 out.add(e.getKey());
+                if (pending.computeIfPresent(e.getKey(), (k, r) -> r.dueAfter(safePoint)) == null) {
+                    size.decrementAndGet();
+                }
             }
         }
         return out;
@@ -84,5 +89,17 @@ public final class WrittenKeys {
     /** Keys waiting, about (see the counter above); for tests. */
     int size() {
         return Math.max(size.get(), 0);
+    }
+
+    /** The oldest and newest ts among a key's records since GC last collected it. Immutable. */
+    private record Records(long oldestTs, long newestTs) {
+        Records with(Records other) {
+            return new Records(Math.min(oldestTs, other.oldestTs), Math.max(newestTs, other.newestTs));
+        }
+
+        /** What stays to collect after GC at {@code safePoint}: nothing, or everything up to the newest record. */
+        Records dueAfter(long safePoint) {
+            return newestTs <= safePoint ? null : new Records(newestTs, newestTs);
+        }
     }
 }

@@ -55,6 +55,26 @@ class IncrementalGcTest extends ScenarioBase {
     }
 
     @Test
+    void aKeyWrittenOnBothSidesOfTheSafePointLosesItsOldVersionsEveryRound() {
+        open(c -> c.gcLifeTimeMs = 0);
+        letTimePass(5);
+        store.gc().runOnce(); // the scanning round after opening
+        commitValues(row(1), "a");
+        commitValues(row(1), "b");
+        Transaction reader = store.begin(optimistic()); // holds the safe point between b and c
+        commitValues(row(1), "c");
+        letTimePass(5);
+
+        assertThat(store.gc().runOnce()).as("a: older than b, the version the reader's snapshot sees").isEqualTo(1);
+        assertThat(writes(row(1))).hasSize(2);
+        reader.rollback();
+        letTimePass(5);
+        assertThat(store.gc().runOnce()).as("b, once c is old too").isEqualTo(1);
+        assertThat(writes(row(1))).hasSize(1);
+        assertThat(readFresh(row(1))).isEqualTo("c");
+    }
+
+    @Test
     void aScanningRoundRemovesALoneDeleteAndKeepsALonePut() {
         open(c -> c.gcLifeTimeMs = 0);
         commitValues(row(1), "kept");

@@ -27,19 +27,36 @@ class WrittenKeysTest {
     }
 
     @Test
-    void drainsInKeyOrderOnlyKeysWhoseNewestRecordIsAtOrBelowTheSafePoint() {
+    void drainsInKeyOrderTheKeysWithARecordAtOrBelowTheSafePoint() {
         WrittenKeys w = new WrittenKeys(10);
         w.restart();
         w.add(k("c"), 5);
         w.add(k("a"), 10);
         w.add(k("b"), 30);
         w.add(k("a"), 20);
-        w.add(k("a"), 15); // a rollback record below the newest commit keeps the key waiting for the newest
+        w.add(k("a"), 15);
 
-        assertThat(names(w.drainUpTo(15))).containsExactly("c");
+        assertThat(names(w.drainUpTo(15))).containsExactly("a", "c");
+        assertThat(w.size()).as("a, written above 15 too, stays").isEqualTo(2);
+        assertThat(names(w.drainUpTo(19))).as("a is due again once 20 is old").isEmpty();
         assertThat(names(w.drainUpTo(20))).containsExactly("a");
         assertThat(w.size()).isEqualTo(1);
         assertThat(names(w.drainUpTo(30))).containsExactly("b");
+        assertThat(w.size()).isZero();
+    }
+
+    @Test
+    void aKeyWrittenAllTheTimeIsDueEveryTimeTheSafePointPassesItsNewestRecord() {
+        WrittenKeys w = new WrittenKeys(10);
+        w.restart();
+        w.add(k("hot"), 10);
+        w.add(k("hot"), 20);
+        assertThat(names(w.drainUpTo(15))).containsExactly("hot");
+        w.add(k("hot"), 30);
+        w.add(k("hot"), 40);
+        assertThat(names(w.drainUpTo(25))).as("its records up to 20 are old now").containsExactly("hot");
+        assertThat(names(w.drainUpTo(35))).as("due again once 40 is old").isEmpty();
+        assertThat(names(w.drainUpTo(45))).containsExactly("hot");
         assertThat(w.size()).isZero();
     }
 
