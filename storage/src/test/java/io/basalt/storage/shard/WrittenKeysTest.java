@@ -12,6 +12,13 @@ class WrittenKeysTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
+    /** A record that names every key written from now on, up to {@code limit} keys. */
+    private static WrittenKeys recording(int limit) {
+        WrittenKeys w = new WrittenKeys(limit);
+        w.restart();
+        return w;
+    }
+
     private static List<String> names(List<byte[]> keys) {
         return keys.stream().map(b -> new String(b, StandardCharsets.UTF_8)).toList();
     }
@@ -28,8 +35,7 @@ class WrittenKeysTest {
 
     @Test
     void drainsInKeyOrderTheKeysWithARecordAtOrBelowTheSafePoint() {
-        WrittenKeys w = new WrittenKeys(10);
-        w.restart();
+        WrittenKeys w = recording(10);
         w.add(k("c"), 5);
         w.add(k("a"), 10);
         w.add(k("b"), 30);
@@ -47,8 +53,7 @@ class WrittenKeysTest {
 
     @Test
     void aKeyWrittenAllTheTimeIsDueEveryTimeTheSafePointPassesItsNewestRecord() {
-        WrittenKeys w = new WrittenKeys(10);
-        w.restart();
+        WrittenKeys w = recording(10);
         w.add(k("hot"), 10);
         w.add(k("hot"), 20);
         assertThat(names(w.drainUpTo(15))).containsExactly("hot");
@@ -62,8 +67,7 @@ class WrittenKeysTest {
 
     @Test
     void pastTheLimitItStopsRecordingUntilRestarted() {
-        WrittenKeys w = new WrittenKeys(2);
-        w.restart();
+        WrittenKeys w = recording(2);
         w.add(k("a"), 1);
         w.add(k("b"), 1);
         w.add(k("a"), 2);
