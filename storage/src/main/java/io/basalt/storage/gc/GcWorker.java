@@ -44,6 +44,13 @@ public final class GcWorker {
      * table a few removed versions are not worth it, while their tombstones cost every scan over them.
      */
     private static final double COMPACT_TOMBSTONE_RATIO = 0.1;
+    /**
+     * Below this many tombstones a shard whose updates stopped is not compacted: the compaction flushes the shard's
+     * memtables first, so reads that found every row there go to SST blocks afterwards, a cost a handful of
+     * tombstones does not repay (oltp_insert left ~20 on one shard every round, likely its AUTO_INCREMENT counter).
+     * They wait for more removals or for RocksDB's own compactions.
+     */
+    private static final int QUIET_COMPACT_MIN_TOMBSTONES = 256;
 
     private final Shard[] shards;
     private final KvService kv;
@@ -133,8 +140,9 @@ public final class GcWorker {
      * Collects one shard: the keys written since the last round ({@link WrittenKeys}), or every key when those are
      * not all known (the first round after opening, or after more writes than it records), in latched batches; then,
      * once the shard's uncompacted tombstones are {@link #COMPACT_TOMBSTONE_RATIO} of its entries, or as soon as a
-     * round removed nothing more there (its updates stopped, so the tombstones will not grow, while reads keep
-     * stepping over them: they lie on the hot rows that reads favour too), compacts the span
+     * round removed nothing more there and they are at least {@link #QUIET_COMPACT_MIN_TOMBSTONES} (its updates
+     * stopped, so the tombstones will not grow, while reads keep stepping over them: they lie on the hot rows that
+     * reads favour too), compacts the span
      * of keys where versions were removed: each removal is a RocksDB tombstone, and until a compaction drops it with
      * the entry it deletes, every scan over the span steps over both (read_only after a round that removed 300k
      * versions: 75 % of the workers' time in {@code DBIter::FindNextUserEntry}, 1795 → 260 tps). TiKV, which also
@@ -155,8 +163,8 @@ public final class GcWorker {
         }
         round.finish();
         (scanned ? metrics.gcKeysExaminedScan : metrics.gcKeysExaminedWritten).increment(round.examined);
-        if (t.count > 0 && (round.removed == 0
-                || t.count >= COMPACT_TOMBSTONE_RATIO * shard.estimatedEntries(shard.writeCf()))) {
+        if ((round.removed == 0 && t.count >= QUIET_COMPACT_MIN_TOMBSTONES)
+                || (t.count > 0 && t.count >= COMPACT_TOMBSTONE_RATIO * shard.estimatedEntries(shard.writeCf()))) {
             compact(shard, t);
             t.clear();
         }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.basalt.storage.shard.Shard;
 import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.LiveFileMetaData;
@@ -12,8 +14,8 @@ import org.rocksdb.RocksDB;
 
 /**
  * GC removes old versions with RocksDB deletes, whose tombstones every later scan would step over; once they are a
- * tenth of a shard's entries, or once a round removes nothing more on the shard, a round compacts the span where it
- * removed versions, so none are left, unless the store is closing (compactions cancelled).
+ * tenth of a shard's entries, or once a round removes nothing more on the shard and they are at least 256, a round
+ * compacts the span where it removed versions, so none are left, unless the store is closing (compactions cancelled).
  */
 class GcCompactionTest extends ScenarioBase {
     private static final int ROWS = 200;
@@ -48,7 +50,7 @@ class GcCompactionTest extends ScenarioBase {
 
     @Test
     void tombstonesWaitForCompactionUntilTheyAreATenthOfTheShardsEntries() throws Exception {
-        Shard shard = removeFiveVersionsAmongAllRows();
+        Shard shard = removeOldVersionsOfFirstRows(ROWS, 5);
 
         for (long r = 1; r <= 20; r++) {
             commitValues(row(r), "v3-" + r);
@@ -61,37 +63,58 @@ class GcCompactionTest extends ScenarioBase {
 
     @Test
     void tombstonesAreCompactedOnceARoundRemovesNothingMore() throws Exception {
-        Shard shard = removeFiveVersionsAmongAllRows();
+        Shard shard = removeOldVersionsOfFirstRows(4000, 256);
 
         letTimePass(5);
         assertThat(store.gc().runOnce()).isZero();
 
         assertThat(deletions(shard, shard.writeCf())).as("updates stopped: compacted").isZero();
         assertThat(readFresh(row(1))).isEqualTo("v2-1");
+        assertThat(readFresh(row(256))).isEqualTo("v2-256");
+    }
+
+    @Test
+    void aFewTombstonesStayWhenARoundRemovesNothingMore() throws Exception {
+        Shard shard = removeOldVersionsOfFirstRows(ROWS, 5);
+
+        letTimePass(5);
+        assertThat(store.gc().runOnce()).isZero();
+
+        assertThat(deletions(shard, shard.writeCf())).as("too few to pay for a compaction").isEqualTo(5);
         assertThat(readFresh(row(5))).isEqualTo("v2-5");
     }
 
-    /** One version of every row, a second of rows 1–5, one GC round: 5 tombstones among ~200 entries stay. */
-    private Shard removeFiveVersionsAmongAllRows() throws Exception {
+    /**
+     * One version of every row of {@code rows}, a second of rows 1 to {@code updated} (under a tenth of the rows),
+     * one GC round: its {@code updated} tombstones stay.
+     */
+    private Shard removeOldVersionsOfFirstRows(int rows, int updated) throws Exception {
         open(c -> c.gcLifeTimeMs = 0);
-        for (long r = 1; r <= ROWS; r++) {
-            commitValues(row(r), "v1-" + r);
-        }
-        for (long r = 1; r <= 5; r++) {
-            commitValues(row(r), "v2-" + r);
-        }
+        commitVersionOfRows(1, rows, "v1-");
+        commitVersionOfRows(1, updated, "v2-");
         letTimePass(5);
         Shard shard = store.shard(shardOf(row(1)));
-        assertThat(store.gc().runOnce()).isEqualTo(5);
-        assertThat(deletions(shard, shard.writeCf())).as("below a tenth of the entries: not compacted").isEqualTo(5);
+        assertThat(store.gc().runOnce()).isEqualTo(updated);
+        assertThat(deletions(shard, shard.writeCf())).as("below a tenth of the entries: not compacted")
+                .isEqualTo(updated);
         return shard;
+    }
+
+    /** Commits {@code prefix + r} to rows {@code from..to}, up to 500 rows per transaction. */
+    private void commitVersionOfRows(long from, long to, String prefix) {
+        for (long first = from; first <= to; first += 500) {
+            List<Object> pairs = new ArrayList<>();
+            for (long r = first; r <= Math.min(to, first + 499); r++) {
+                pairs.add(row(r));
+                pairs.add(prefix + r);
+            }
+            commitValues(pairs.toArray());
+        }
     }
 
     private void writeThreeVersionsOfEveryRow() {
         for (int v = 1; v <= 3; v++) {
-            for (long r = 1; r <= ROWS; r++) {
-                commitValues(row(r), "v" + v + "-" + r);
-            }
+            commitVersionOfRows(1, ROWS, "v" + v + "-");
         }
         letTimePass(5); // the safe point (now, logical 0) lies above the last commit
     }
