@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * follows the undo logs of committed transactions instead of scanning tables).
  *
  * <p>It is <em>complete</em> when it names every such key. It is not when the shard opens (writes from before are
- * unknown) and once more than {@link #LIMIT} keys wait (it then stops recording, bounding its memory at roughly 100
+ * unknown) and once more than {@link #LIMIT} keys wait (it then stops recording, bounding its memory at roughly 120
  * bytes per key); GC then scans the whole shard and {@link #restart}s it. Fed by
  * {@link io.basalt.storage.mvcc.MvccTxn#apply} after each write, drained by the GC thread. Thread-safe.
  */
