@@ -56,8 +56,12 @@ public final class KeyBuilder {
         return len;
     }
 
+    /**
+     * The key built so far. A builder sized exactly hands over its buffer instead of a copy; that is safe because
+     * every later put finds the buffer full and moves to a new one.
+     */
     public byte[] toBytes() {
-        return Arrays.copyOf(buf, len);
+        return len == buf.length ? buf : Arrays.copyOf(buf, len);
     }
 
     private void ensure(int extra) {

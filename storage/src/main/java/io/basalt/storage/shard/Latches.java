@@ -28,24 +28,33 @@ public final class Latches {
             }
             idx[n++] = Math.floorMod(Arrays.hashCode(k), slots.length);
         }
-        int[] sorted = Arrays.stream(idx, 0, n).sorted().distinct().toArray();
-        for (int s : sorted) {
-            slots[s].lock();
+        Arrays.sort(idx, 0, n);
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            if (distinct == 0 || idx[i] != idx[distinct - 1]) {
+                idx[distinct++] = idx[i];
+            }
         }
-        return new Guard(sorted);
+        for (int i = 0; i < distinct; i++) {
+            slots[idx[i]].lock();
+        }
+        return new Guard(idx, distinct);
     }
 
     /** The latches of one command; release exactly once, from the thread that acquired them. */
     public final class Guard implements AutoCloseable {
         private final int[] held;
+        private final int count;
 
-        private Guard(int[] held) {
+        /** Holds the first {@code count} slots of {@code held}, ascending. */
+        private Guard(int[] held, int count) {
             this.held = held;
+            this.count = count;
         }
 
         @Override
         public void close() {
-            for (int i = held.length - 1; i >= 0; i--) {
+            for (int i = count - 1; i >= 0; i--) {
                 slots[held[i]].unlock();
             }
         }

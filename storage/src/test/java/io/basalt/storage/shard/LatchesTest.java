@@ -91,6 +91,40 @@ class LatchesTest {
     }
 
     @Test
+    void manyKeysWithRepeatsAreAllTakenAndAllReleased() throws Exception {
+        Latches latches = new Latches(SLOTS);
+        List<byte[]> keys = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            keys.add(key(i));
+            keys.add(key(19 - i)); // every key twice, in both orders: more slots than the first guess of 8
+        }
+        Latches.Guard held = latches.acquire(keys);
+        AtomicBoolean entered = new AtomicBoolean();
+        Thread[] waiter = new Thread[1];
+        CountDownLatch started = new CountDownLatch(1);
+        Future<?> f = pool.submit(() -> {
+            waiter[0] = Thread.currentThread();
+            started.countDown();
+            try (Latches.Guard g = latches.acquire(List.of(key(17)))) {
+                entered.set(true);
+            }
+            return null;
+        });
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        awaitParked(waiter[0]);
+        assertThat(entered).as("a key past the eighth was not latched").isFalse();
+        held.close();
+        f.get(10, TimeUnit.SECONDS);
+        for (int i = 0; i < 20; i++) {
+            byte[] k = key(i);
+            pool.submit(() -> {
+                latches.acquire(List.of(k)).close();
+                return null;
+            }).get(10, TimeUnit.SECONDS); // would time out if close left a slot locked
+        }
+    }
+
+    @Test
     void keysSharingASlotAreSafeToTakeTogether() throws Exception {
         Latches latches = new Latches(1); // every key maps to the same slot
         Future<?> f = pool.submit(() -> {
