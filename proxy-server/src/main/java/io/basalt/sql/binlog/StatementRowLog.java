@@ -28,6 +28,7 @@ final class StatementRowLog implements RowLog {
     static final int MAX_EVENT_BYTES = 8192;
 
     private final BinlogCache cache;
+    private final BinlogColumnCache columnCache;
     private final String sql;
     private final long timestamp;
     private final ZoneId zone;
@@ -46,9 +47,10 @@ final class StatementRowLog implements RowLog {
      * @param optionalMetadata   binlog_row_metadata MINIMAL or FULL: Table_map carries column names and charsets
      * @param primaryKeyMetadata binlog_row_metadata FULL: also the primary key columns
      */
-    StatementRowLog(BinlogCache cache, String sql, long timestamp, ZoneId zone, boolean annotate,
-                    boolean optionalMetadata, boolean primaryKeyMetadata) {
+    StatementRowLog(BinlogCache cache, BinlogColumnCache columnCache, String sql, long timestamp, ZoneId zone,
+                    boolean annotate, boolean optionalMetadata, boolean primaryKeyMetadata) {
         this.cache = cache;
+        this.columnCache = columnCache;
         this.sql = sql;
         this.timestamp = timestamp;
         this.zone = zone;
@@ -100,7 +102,7 @@ final class StatementRowLog implements RowLog {
             annotated = true;
         }
         if (!mapped.containsKey(t.id())) {
-            List<BinlogColumn> columns = BinlogColumns.of(t);
+            List<BinlogColumn> columns = columnCache.columns(t);
             cache.append(new TableMapEvent(t.id(), t.database(), t.name(), columns,
                     primaryKeyMetadata ? primaryKey(t) : List.of(), optionalMetadata), timestamp, 0);
             mapped.put(t.id(), columns);

@@ -13,6 +13,7 @@ import java.time.ZoneId;
  */
 public final class TransactionBinlog {
     private final SqlBinlog binlog;
+    private final BinlogColumnCache columnCache = new BinlogColumnCache();
     private BinlogCache cache;
     private StatementRowLog statement;
     private long statementStart;
@@ -36,7 +37,8 @@ public final class TransactionBinlog {
             cache = binlog.service().newCache();
         }
         boolean optional = !"NO_LOG".equals(rowMetadata);
-        statement = new StatementRowLog(cache, sql, timestamp, zone, annotate, optional, "FULL".equals(rowMetadata));
+        statement = new StatementRowLog(cache, columnCache, sql, timestamp, zone, annotate, optional,
+                "FULL".equals(rowMetadata));
         return statement;
     }
 

@@ -23,6 +23,8 @@ public final class CharsetCollation {
             "ascii", "ascii_general_ci",
             "binary", "binary");
 
+    private static final String[] CHARSETS = DEFAULTS.keySet().toArray(String[]::new);
+
     private CharsetCollation() {
     }
 
@@ -39,7 +41,14 @@ public final class CharsetCollation {
         if (collation.equals("binary")) {
             return "binary";
         }
-        return collation.substring(0, collation.indexOf('_'));
+        int sep = collation.indexOf('_');
+        // hands out the known name rather than a substring: binlog row images ask once per string value
+        for (String charset : CHARSETS) {
+            if (charset.length() == sep && collation.startsWith(charset)) {
+                return charset;
+            }
+        }
+        return collation.substring(0, sep);
     }
 
     /**

@@ -5,7 +5,9 @@ import io.basalt.protocol.error.MySqlException;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The character sets and collations Basalt accepts in SET NAMES, the character_set_* / collation_* variables, SHOW
@@ -51,6 +53,12 @@ public final class CharacterSets {
             new Collation("utf8mb4_0900_ai_ci", "utf8mb4", 255, false, 8),
             new Collation("binary", "binary", 63, true, 1));
 
+    private static final Map<String, CharacterSet> CHARSETS_BY_NAME = CHARSETS.stream()
+            .collect(Collectors.toUnmodifiableMap(CharacterSet::name, c -> c));
+
+    private static final Map<String, Collation> COLLATIONS_BY_NAME = COLLATIONS.stream()
+            .collect(Collectors.toUnmodifiableMap(Collation::name, c -> c));
+
     private CharacterSets() {
     }
 
@@ -65,7 +73,7 @@ public final class CharacterSets {
     /** Looks a character set up case-insensitively; {@code utf8} is utf8mb3. */
     public static Optional<CharacterSet> charset(String name) {
         String key = canonicalCharsetName(name);
-        return CHARSETS.stream().filter(c -> c.name().equals(key)).findFirst();
+        return Optional.ofNullable(CHARSETS_BY_NAME.get(key));
     }
 
     /** Looks a collation up case-insensitively; {@code utf8_*} names are the utf8mb3 ones. */
@@ -74,8 +82,7 @@ public final class CharacterSets {
         if (key.startsWith("utf8_")) {
             key = "utf8mb3_" + key.substring("utf8_".length());
         }
-        String finalKey = key;
-        return COLLATIONS.stream().filter(c -> c.name().equals(finalKey)).findFirst();
+        return Optional.ofNullable(COLLATIONS_BY_NAME.get(key));
     }
 
     /** @throws MySqlException 1115 Unknown character set */

@@ -100,15 +100,23 @@ public final class SqlModes {
 
     /** Whether a normalised sql_mode value contains {@code mode} (e.g. STRICT_TRANS_TABLES). */
     public static boolean contains(String sqlMode, String mode) {
-        if (sqlMode == null || sqlMode.isEmpty()) {
+        if (sqlMode == null) {
             return false;
         }
-        for (String item : sqlMode.split(",")) {
-            if (item.equalsIgnoreCase(mode)) {
+        // scans item by item without splitting: every statement asks, so this stays allocation-free
+        int n = mode.length();
+        int start = 0;
+        while (true) {
+            int end = sqlMode.indexOf(',', start);
+            int itemEnd = end < 0 ? sqlMode.length() : end;
+            if (itemEnd - start == n && sqlMode.regionMatches(true, start, mode, 0, n)) {
                 return true;
             }
+            if (end < 0) {
+                return false;
+            }
+            start = end + 1;
         }
-        return false;
     }
 
     private static MySqlException integralOrTypeError(String variableName, Object value) {

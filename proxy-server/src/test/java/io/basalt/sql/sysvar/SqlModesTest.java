@@ -83,5 +83,17 @@ class SqlModesTest {
         assertThat(SqlModes.contains(mode, "strict_trans_tables")).isTrue();
         assertThat(SqlModes.contains(mode, "STRICT_ALL_TABLES")).isFalse();
         assertThat(SqlModes.contains("", "STRICT_TRANS_TABLES")).isFalse();
+        assertThat(SqlModes.contains(null, "STRICT_TRANS_TABLES")).isFalse();
+    }
+
+    @Test
+    void containsNeitherMatchesPartsOfNamesNorMissesTheLastOne() {
+        String mode = "NO_ZERO_DATE,STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION";
+        assertThat(SqlModes.contains(mode, "NO_ZERO_DATE")).isTrue();
+        assertThat(SqlModes.contains(mode, "NO_ENGINE_SUBSTITUTION")).isTrue();
+        assertThat(SqlModes.contains(mode, "STRICT_TRANS")).isFalse();
+        assertThat(SqlModes.contains(mode, "TRANS_TABLES")).isFalse();
+        assertThat(SqlModes.contains(mode, "NO_ZERO_DATE,STRICT_TRANS_TABLES")).isFalse();
+        assertThat(SqlModes.contains("ANSI", "ANSI_QUOTES")).isFalse();
     }
 }
