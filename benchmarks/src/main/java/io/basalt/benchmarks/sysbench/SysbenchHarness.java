@@ -190,7 +190,8 @@ public final class SysbenchHarness implements Callable<Integer> {
                 + " on the same cores; the load before the run shows whether anything else was running. Absolute"
                 + " numbers are noisy on a shared machine; the ratios pair runs made back to back");
         report.header("load before the run (`uptime`): " + loadBefore.replaceAll(".*load", "load"));
-        report.header("Basalt " + version(basalt) + " (fresh data directory, " + (basaltConfig.isEmpty()
+        report.header("Basalt " + version(basalt) + " (JVM `" + String.join(" ",
+                BasaltServerUnderTest.RECOMMENDED_JVM_OPTIONS) + "`, fresh data directory, " + (basaltConfig.isEmpty()
                 ? "default configuration" : "defaults but `" + basaltConfig.trim().replace("\n", " ") + "`")
                 + "), MariaDB "
                 + version(mariadb) + " (log_bin, binlog_format=ROW, sync_binlog=1, innodb_flush_log_at_trx_commit=1)");
