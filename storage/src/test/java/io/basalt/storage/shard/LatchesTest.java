@@ -38,24 +38,8 @@ class LatchesTest {
     @Test
     void secondAcquirerOfTheSameKeyWaitsForTheFirst() throws Exception {
         Latches latches = new Latches(SLOTS);
-        AtomicBoolean entered = new AtomicBoolean();
-        CountDownLatch started = new CountDownLatch(1);
         Latches.Guard held = latches.acquire(List.of(key(1)));
-        Thread[] waiter = new Thread[1];
-        Future<?> f = pool.submit(() -> {
-            waiter[0] = Thread.currentThread();
-            started.countDown();
-            try (Latches.Guard g = latches.acquire(List.of(key(2), key(1)))) {
-                entered.set(true);
-            }
-            return null;
-        });
-        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-        awaitParked(waiter[0]);
-        assertThat(entered).as("entered while the latch was held").isFalse();
-        held.close();
-        f.get(10, TimeUnit.SECONDS);
-        assertThat(entered).isTrue();
+        assertWaitsUntilClosed(latches, held, List.of(key(2), key(1)));
     }
 
     @Test
@@ -99,22 +83,7 @@ class LatchesTest {
             keys.add(key(19 - i)); // every key twice, in both orders: more slots than the first guess of 8
         }
         Latches.Guard held = latches.acquire(keys);
-        AtomicBoolean entered = new AtomicBoolean();
-        Thread[] waiter = new Thread[1];
-        CountDownLatch started = new CountDownLatch(1);
-        Future<?> f = pool.submit(() -> {
-            waiter[0] = Thread.currentThread();
-            started.countDown();
-            try (Latches.Guard g = latches.acquire(List.of(key(17)))) {
-                entered.set(true);
-            }
-            return null;
-        });
-        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-        awaitParked(waiter[0]);
-        assertThat(entered).as("a key past the eighth was not latched").isFalse();
-        held.close();
-        f.get(10, TimeUnit.SECONDS);
+        assertWaitsUntilClosed(latches, held, List.of(key(17))); // a key past the eighth is latched too
         for (int i = 0; i < 20; i++) {
             byte[] k = key(i);
             pool.submit(() -> {
@@ -183,6 +152,27 @@ class LatchesTest {
         }
         assertThat(maxInside.get()).isEqualTo(1);
         assertThat(counter[0]).isEqualTo(threads * rounds);
+    }
+
+    /** Acquiring {@code keys} from another thread blocks while {@code held} is open and goes on once it is closed. */
+    private void assertWaitsUntilClosed(Latches latches, Latches.Guard held, List<byte[]> keys) throws Exception {
+        AtomicBoolean entered = new AtomicBoolean();
+        CountDownLatch started = new CountDownLatch(1);
+        Thread[] waiter = new Thread[1];
+        Future<?> f = pool.submit(() -> {
+            waiter[0] = Thread.currentThread();
+            started.countDown();
+            try (Latches.Guard g = latches.acquire(keys)) {
+                entered.set(true);
+            }
+            return null;
+        });
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        awaitParked(waiter[0]);
+        assertThat(entered).as("entered while the latch was held").isFalse();
+        held.close();
+        f.get(10, TimeUnit.SECONDS);
+        assertThat(entered).isTrue();
     }
 
     /** Waits until {@code t} blocks (parked on a lock). */
