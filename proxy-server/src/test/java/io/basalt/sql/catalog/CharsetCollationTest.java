@@ -5,18 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.basalt.protocol.error.MySqlException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Character sets of collations, and how CHARACTER SET / COLLATE clauses resolve. */
 class CharsetCollationTest {
 
-    @Test
-    void aCollationsCharsetIsTheNameBeforeItsFirstUnderscore() {
-        assertThat(CharsetCollation.charsetOf("utf8mb4_general_ci")).isEqualTo("utf8mb4");
-        assertThat(CharsetCollation.charsetOf("utf8mb4_unicode_520_ci")).isEqualTo("utf8mb4");
-        assertThat(CharsetCollation.charsetOf("utf8mb3_bin")).isEqualTo("utf8mb3");
-        assertThat(CharsetCollation.charsetOf("latin1_swedish_ci")).isEqualTo("latin1");
-        assertThat(CharsetCollation.charsetOf("ascii_general_ci")).isEqualTo("ascii");
-        assertThat(CharsetCollation.charsetOf("binary")).isEqualTo("binary");
+    @ParameterizedTest
+    @CsvSource({"utf8mb4_general_ci, utf8mb4", "utf8mb4_unicode_520_ci, utf8mb4", "utf8mb3_bin, utf8mb3",
+            "latin1_swedish_ci, latin1", "ascii_general_ci, ascii", "binary, binary"})
+    void aCollationsCharsetIsTheNameBeforeItsFirstUnderscore(String collation, String charset) {
+        assertThat(CharsetCollation.charsetOf(collation)).isEqualTo(charset);
     }
 
     @Test
