@@ -58,7 +58,8 @@ public final class KeyBuilder {
 
     /**
      * The key built so far. A builder sized exactly hands over its buffer instead of a copy; that is safe because
-     * every later put finds the buffer full and moves to a new one.
+     * every later put finds the buffer full and moves to a new one (two calls with no put between them return the
+     * same array, so callers treat keys as immutable, as they do everywhere).
      */
     public byte[] toBytes() {
         return len == buf.length ? buf : Arrays.copyOf(buf, len);
