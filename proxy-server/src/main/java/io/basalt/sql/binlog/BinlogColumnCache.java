@@ -26,7 +26,7 @@ final class BinlogColumnCache {
             if (byTable.size() >= MAX_TABLES) {
                 byTable.clear();
             }
-            columns = List.copyOf(BinlogColumns.of(table));
+            columns = BinlogColumns.of(table);
             byTable.put(table, columns);
         }
         return columns;

@@ -8,7 +8,6 @@ import io.basalt.sql.catalog.TableDef;
 import io.basalt.sql.sysvar.CharacterSets;
 import io.basalt.sql.type.SqlType;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,12 +18,9 @@ public final class BinlogColumns {
     private BinlogColumns() {
     }
 
+    /** The table's columns in order, as an unmodifiable list (sessions share it through {@link BinlogColumnCache}). */
     public static List<BinlogColumn> of(TableDef table) {
-        List<BinlogColumn> out = new ArrayList<>(table.columns().size());
-        for (ColumnDef c : table.columns()) {
-            out.add(of(c));
-        }
-        return out;
+        return table.columns().stream().map(BinlogColumns::of).toList();
     }
 
     public static BinlogColumn of(ColumnDef c) {

@@ -11,9 +11,9 @@ import io.basalt.storage.binlog.BinlogCache;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * The row events of one statement, appended to the transaction's binlog cache as MariaDB writes them: an optional
@@ -35,7 +35,7 @@ final class StatementRowLog implements RowLog {
     private final boolean annotate;
     private final boolean optionalMetadata;
     private final boolean primaryKeyMetadata;
-    private final Map<Long, List<BinlogColumn>> mapped = new HashMap<>();
+    private final Set<Long> mapped = new HashSet<>();
     private boolean annotated;
     private TableDef table;
     private BinlogEventType type;
@@ -101,11 +101,9 @@ final class StatementRowLog implements RowLog {
             cache.append(new AnnotateRowsEvent(sql), timestamp, 0);
             annotated = true;
         }
-        if (!mapped.containsKey(t.id())) {
-            List<BinlogColumn> columns = columnCache.columns(t);
-            cache.append(new TableMapEvent(t.id(), t.database(), t.name(), columns,
+        if (mapped.add(t.id())) {
+            cache.append(new TableMapEvent(t.id(), t.database(), t.name(), columnCache.columns(t),
                     primaryKeyMetadata ? primaryKey(t) : List.of(), optionalMetadata), timestamp, 0);
-            mapped.put(t.id(), columns);
         }
         table = t;
         type = kind;
@@ -115,7 +113,7 @@ final class StatementRowLog implements RowLog {
         if (table == null) {
             return;
         }
-        List<BinlogColumn> columns = mapped.get(table.id());
+        List<BinlogColumn> columns = columnCache.columns(table);
         RowsEvent e = switch (type) {
             case WRITE_ROWS_V1 -> RowsEvent.write(table.id(), flags, columns, after);
             case DELETE_ROWS_V1 -> RowsEvent.delete(table.id(), flags, columns, before);
