@@ -3,7 +3,11 @@ package io.basalt.storage.shard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class WrittenKeysTest {
@@ -49,6 +53,24 @@ class WrittenKeysTest {
         assertThat(w.size()).isEqualTo(1);
         assertThat(names(w.drainUpTo(30))).containsExactly("b");
         assertThat(w.size()).isZero();
+    }
+
+    @Test
+    void drainsManyKeysInUnsignedByteOrderWhateverOrderTheyCameIn() {
+        List<byte[]> keys = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            keys.add(new byte[] {(byte) (i >> 8), (byte) i, (byte) 0xff}); // bytes >= 0x80 sort after 0x7f
+        }
+        List<byte[]> shuffled = new ArrayList<>(keys);
+        Collections.shuffle(shuffled, new Random(7));
+        WrittenKeys w = recording(10_000);
+        shuffled.forEach(key -> w.add(key.clone(), 1));
+
+        List<byte[]> drained = w.drainUpTo(1);
+        assertThat(drained).hasSize(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            assertThat(Arrays.equals(drained.get(i), keys.get(i))).as("key %d", i).isTrue();
+        }
     }
 
     @Test
