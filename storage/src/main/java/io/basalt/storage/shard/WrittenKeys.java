@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A hash map, sorted only when GC drains it: every write of every transaction records its keys here, and a sorted
  * concurrent map made each of them walk some 17 levels of a skip list of up to {@link #LIMIT} keys (4 % of the
- * server's CPU on oltp_update_index at 32 threads, as much as the binlog's group commit).
+ * server's CPU on oltp_update_index at 32 threads).
  */
 public final class WrittenKeys {
     /** Keys recorded at most; past it GC falls back to a scan of the shard. */
