@@ -57,7 +57,8 @@ final class BasaltServerUnderTest implements DbServer {
         }
     }
 
-    long pid() {
+    @Override
+    public long pid() {
         return process.pid();
     }
 

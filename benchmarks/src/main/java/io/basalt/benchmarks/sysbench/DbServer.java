@@ -9,6 +9,9 @@ public interface DbServer extends AutoCloseable {
 
     int port();
 
+    /** The server's operating-system process, whose CPU time each run measures. */
+    long pid();
+
     @Override
     void close();
 }

@@ -23,6 +23,11 @@ final class Fmt {
         return s.format("%.2f");
     }
 
+    /** NaN (not measured) shows as n/a. */
+    static String cpuMs(Spread s) {
+        return Double.isNaN(s.median()) ? "n/a" : s.format("%.3f");
+    }
+
     static String num(double v, String pattern) {
         return String.format(Locale.ROOT, pattern, v);
     }

@@ -58,13 +58,15 @@ final class GroupCommitScenario implements Scenario {
             Cell d = new Cell("mariadb", WORKLOAD, threads, "");
             rows.add(List.of(Integer.toString(threads), Fmt.tps(m.spread(b, SysbenchResult::tps)),
                     Fmt.tps(m.spread(d, SysbenchResult::tps)), Fmt.ratio(m.ratio(b, d, SysbenchResult::tps)),
-                    fsyncs(b), fsyncs(d)));
+                    fsyncs(b), fsyncs(d), Fmt.cpuMs(m.spread(b, SysbenchResult::serverCpuMsPerTransaction)),
+                    Fmt.cpuMs(m.spread(d, SysbenchResult::serverCpuMsPerTransaction))));
             tps.get("basalt").add(m.spread(b, SysbenchResult::tps).median());
             tps.get("mariadb").add(m.spread(d, SysbenchResult::tps).median());
         }
         report.table(new Report.Table("Group commit: " + WORKLOAD + " (median [min, max] over repeats)",
                 List.of("threads", "Basalt tps", "MariaDB tps", "Basalt / MariaDB", "Basalt binlog fsyncs/commit",
-                        "MariaDB binlog fsyncs/commit"), rows));
+                        "MariaDB binlog fsyncs/commit", "Basalt CPU ms/txn", "MariaDB CPU ms/txn"), rows));
+        report.note(ProcessCpuTime.REPORT_NOTE);
         int max = s.threads().get(s.threads().size() - 1);
         if (s.threads().contains(32) && max > 32) {
             double at32 = m.spread(new Cell("basalt", WORKLOAD, 32, ""), SysbenchResult::tps).median();

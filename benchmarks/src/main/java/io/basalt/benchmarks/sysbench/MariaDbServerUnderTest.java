@@ -71,6 +71,11 @@ final class MariaDbServerUnderTest implements DbServer {
     }
 
     @Override
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
     public void close() {
         process.stop();
     }

@@ -63,6 +63,7 @@ final class SuiteScenario implements Scenario {
         Measurements m = ctx.measurements();
         List<List<String>> ratioRows = new ArrayList<>();
         List<List<String>> absRows = new ArrayList<>();
+        List<List<String>> cpuRows = new ArrayList<>();
         for (String workload : s.workloads()) {
             for (int threads : s.threads()) {
                 Cell b = new Cell("basalt", workload, threads, "");
@@ -80,6 +81,10 @@ final class SuiteScenario implements Scenario {
                         Fmt.tps(m.spread(b, SysbenchResult::qps)), Fmt.tps(m.spread(d, SysbenchResult::qps)),
                         m.spread(b, SysbenchResult::errorsPerSec).format("%.1f") + " / "
                                 + m.spread(d, SysbenchResult::errorsPerSec).format("%.1f")));
+                cpuRows.add(List.of(workload, Integer.toString(threads),
+                        Fmt.cpuMs(m.spread(b, SysbenchResult::serverCpuMsPerTransaction)),
+                        Fmt.cpuMs(m.spread(d, SysbenchResult::serverCpuMsPerTransaction)),
+                        Fmt.ratio(m.ratio(b, d, SysbenchResult::serverCpuMsPerTransaction))));
             }
         }
         Report report = ctx.report();
@@ -90,6 +95,9 @@ final class SuiteScenario implements Scenario {
                 List.of("workload", "threads", "Basalt tps", "MariaDB tps", "Basalt avg ms", "MariaDB avg ms",
                         "Basalt p99 ms", "MariaDB p99 ms", "Basalt qps", "MariaDB qps",
                         "ignored errors/s, Basalt / MariaDB"), absRows));
+        report.table(new Report.Table("Server CPU per transaction (median [min, max] over repeats)",
+                List.of("workload", "threads", "Basalt ms", "MariaDB ms", "Basalt / MariaDB"), cpuRows));
+        report.note(ProcessCpuTime.REPORT_NOTE);
         if (s.threads().contains(TARGET_THREADS)) {
             for (String workload : s.workloads()) {
                 double floor = WRITE_WORKLOADS.contains(workload) ? 1.0

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /** Reads the summary of {@code sysbench ... run} (1.0 format, {@code --percentile=99}). */
 public final class SysbenchOutputParser {
     private static final Pattern TRANSACTIONS =
-            Pattern.compile("^\\s*transactions:\\s+\\d+\\s+\\(([\\d.]+) per sec\\.\\)", Pattern.MULTILINE);
+            Pattern.compile("^\\s*transactions:\\s+(\\d+)\\s+\\(([\\d.]+) per sec\\.\\)", Pattern.MULTILINE);
     private static final Pattern QUERIES =
             Pattern.compile("^\\s*queries:\\s+\\d+\\s+\\(([\\d.]+) per sec\\.\\)", Pattern.MULTILINE);
     private static final Pattern ERRORS =
@@ -29,9 +29,14 @@ public final class SysbenchOutputParser {
         while (m.find()) {
             perSecond.add(Double.parseDouble(m.group(1)));
         }
-        return new SysbenchResult(required(TRANSACTIONS, output, "transactions"), required(QUERIES, output, "queries"),
-                required(AVG, output, "avg latency"), required(P99, output, "99th percentile"),
-                required(MAX, output, "max latency"), optional(ERRORS, output), perSecond);
+        Matcher transactions = TRANSACTIONS.matcher(output);
+        if (!transactions.find()) {
+            throw new IllegalArgumentException("sysbench output has no transactions line");
+        }
+        return new SysbenchResult(Long.parseLong(transactions.group(1)), Double.parseDouble(transactions.group(2)),
+                required(QUERIES, output, "queries"), required(AVG, output, "avg latency"),
+                required(P99, output, "99th percentile"), required(MAX, output, "max latency"),
+                optional(ERRORS, output), perSecond, Double.NaN);
     }
 
     private static double required(Pattern pattern, String output, String what) {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /** Runs sysbench against one server and keeps every output under {@code raw/}, as the report promises. */
 final class SysbenchRunner {
@@ -28,7 +29,8 @@ final class SysbenchRunner {
     }
 
     /**
-     * One measured run (profiled when the harness profiles this server).
+     * One measured run (profiled when the harness profiles this server), with the CPU time the server used during
+     * sysbench's run (profiling's own in-process cost, JFR's, included).
      *
      * @param label distinguishes the raw output file: workload, threads, variant, repeat
      * @param extra further sysbench options, e.g. {@code --rate=N}
@@ -37,9 +39,13 @@ final class SysbenchRunner {
         List<String> args = new ArrayList<>(List.of("--time=" + options.durationSeconds(), "--percentile=99",
                 "--histogram=off", "--report-interval=1"));
         args.addAll(extra);
-        String output = profiler.around(server, label,
-                () -> invoke(server, workload, threads, "run", args, label));
-        return SysbenchOutputParser.parse(output);
+        return profiler.around(server, label, () -> {
+            OptionalDouble before = ProcessCpuTime.millis(server.pid());
+            SysbenchResult result = SysbenchOutputParser.parse(invoke(server, workload, threads, "run", args, label));
+            OptionalDouble after = ProcessCpuTime.millis(server.pid());
+            return before.isPresent() && after.isPresent()
+                    ? result.withServerCpuMs(after.getAsDouble() - before.getAsDouble()) : result;
+        });
     }
 
     /**

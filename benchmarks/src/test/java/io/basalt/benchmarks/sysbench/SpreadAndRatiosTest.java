@@ -61,6 +61,6 @@ class SpreadAndRatiosTest {
     }
 
     private static SysbenchResult result(double tps) {
-        return new SysbenchResult(tps, tps, 1, 2, 3, 0, List.of());
+        return new SysbenchResult(1000, tps, tps, 1, 2, 3, 0, List.of(), Double.NaN);
     }
 }

@@ -46,12 +46,20 @@ class SysbenchOutputParserTest {
     @Test
     void readsTheSummary() {
         SysbenchResult r = SysbenchOutputParser.parse(OUTPUT);
+        assertThat(r.transactions()).isEqualTo(612);
         assertThat(r.tps()).isEqualTo(203.62);
         assertThat(r.qps()).isEqualTo(203.62);
         assertThat(r.errorsPerSec()).isEqualTo(1.00);
         assertThat(r.avgLatencyMs()).isEqualTo(19.61);
         assertThat(r.maxLatencyMs()).isEqualTo(88.40);
         assertThat(r.p99LatencyMs()).isEqualTo(56.84);
+    }
+
+    @Test
+    void serverCpuPerTransactionIsUnknownUntilMeasured() {
+        SysbenchResult r = SysbenchOutputParser.parse(OUTPUT);
+        assertThat(r.serverCpuMsPerTransaction()).isNaN();
+        assertThat(r.withServerCpuMs(306).serverCpuMsPerTransaction()).isEqualTo(0.5);
     }
 
     @Test
