@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the benchmarks, runs the storage JMH benchmarks and writes results/storage-commit-paths.md.
+# Builds the benchmarks, runs the storage and protocol JMH benchmarks and writes results/storage-commit-paths.md.
 #
-#   benchmarks/run-storage-benchmarks.sh                 # defaults: -f 1 -wi 2 -w 3s -i 3 -r 5s, all storage benchmarks
+#   benchmarks/run-storage-benchmarks.sh                 # defaults: -f 1 -wi 2 -w 3s -i 3 -r 5s, all storage and protocol benchmarks
 #   benchmarks/run-storage-benchmarks.sh -f 1 -wi 1 -w 1s -i 1 -r 2s 'CommitPathBenchmark'
 #
 # Arguments, when given, are passed to JMH instead of the defaults (JMH options and benchmark regexps; not -rf/-rff,
@@ -33,7 +33,7 @@ locked() {
 }
 
 if [[ $# -eq 0 ]]; then
-    set -- -f 1 -wi 2 -w 3s -i 3 -r 5s io.basalt.benchmarks.storage
+    set -- -f 1 -wi 2 -w 3s -i 3 -r 5s 'io.basalt.benchmarks.(storage|protocol)'
 fi
 for a in "$@"; do
     if [[ "$a" == "-rf" || "$a" == "-rff" ]]; then

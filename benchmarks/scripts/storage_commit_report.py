@@ -18,8 +18,6 @@ import os
 import platform
 import sys
 
-PACKAGE = "io.basalt.benchmarks.storage."
-
 # µs per unit of time, to normalise every latency to µs and every throughput to ops/s
 TIME_UNITS_IN_US = {"ns": 1e-3, "us": 1.0, "\u00b5s": 1.0, "ms": 1e3, "s": 1e6, "min": 60e6}
 
@@ -97,9 +95,9 @@ def change_pct(candidate, baseline):
 
 
 def split_name(benchmark):
-    name = benchmark[len(PACKAGE):] if benchmark.startswith(PACKAGE) else benchmark
-    cls, _, method = name.rpartition(".")
-    return cls, method
+    """(simple class name, method) of a fully qualified JMH benchmark name."""
+    cls, _, method = benchmark.rpartition(".")
+    return cls.rpartition(".")[2], method
 
 
 def sample_count(primary):
