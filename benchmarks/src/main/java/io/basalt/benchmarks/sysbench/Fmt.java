@@ -23,9 +23,8 @@ final class Fmt {
         return s.format("%.2f");
     }
 
-    /** NaN (not measured) shows as n/a. */
     static String cpuMs(Spread s) {
-        return Double.isNaN(s.median()) ? "n/a" : s.format("%.3f");
+        return s.format("%.3f");
     }
 
     static String num(double v, String pattern) {

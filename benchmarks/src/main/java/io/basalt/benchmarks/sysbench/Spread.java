@@ -19,8 +19,11 @@ public record Spread(double median, double min, double max, int count) {
         return new Spread(median, sorted[0], sorted[n - 1], n);
     }
 
-    /** e.g. {@code 1.23 [1.10, 1.31]}, or only the median for a single value. */
+    /** e.g. {@code 1.23 [1.10, 1.31]}, or only the median for a single value; n/a when nothing was measured (NaN). */
     public String format(String pattern) {
+        if (Double.isNaN(median)) {
+            return "n/a";
+        }
         String m = String.format(Locale.ROOT, pattern, median);
         if (count < 2) {
             return m;

@@ -29,10 +29,7 @@ public final class SysbenchOutputParser {
         while (m.find()) {
             perSecond.add(Double.parseDouble(m.group(1)));
         }
-        Matcher transactions = TRANSACTIONS.matcher(output);
-        if (!transactions.find()) {
-            throw new IllegalArgumentException("sysbench output has no transactions line");
-        }
+        Matcher transactions = find(TRANSACTIONS, output, "transactions");
         return new SysbenchResult(Long.parseLong(transactions.group(1)), Double.parseDouble(transactions.group(2)),
                 required(QUERIES, output, "queries"), required(AVG, output, "avg latency"),
                 required(P99, output, "99th percentile"), required(MAX, output, "max latency"),
@@ -40,11 +37,15 @@ public final class SysbenchOutputParser {
     }
 
     private static double required(Pattern pattern, String output, String what) {
+        return Double.parseDouble(find(pattern, output, what).group(1));
+    }
+
+    private static Matcher find(Pattern pattern, String output, String what) {
         Matcher m = pattern.matcher(output);
         if (!m.find()) {
             throw new IllegalArgumentException("sysbench output has no " + what + " line");
         }
-        return Double.parseDouble(m.group(1));
+        return m;
     }
 
     private static double optional(Pattern pattern, String output) {

@@ -41,8 +41,9 @@ final class SysbenchRunner {
         args.addAll(extra);
         return profiler.around(server, label, () -> {
             OptionalDouble before = ProcessCpuTime.millis(server.pid());
-            SysbenchResult result = SysbenchOutputParser.parse(invoke(server, workload, threads, "run", args, label));
+            String output = invoke(server, workload, threads, "run", args, label);
             OptionalDouble after = ProcessCpuTime.millis(server.pid());
+            SysbenchResult result = SysbenchOutputParser.parse(output);
             return before.isPresent() && after.isPresent()
                     ? result.withServerCpuMs(after.getAsDouble() - before.getAsDouble()) : result;
         });

@@ -27,6 +27,12 @@ class SpreadAndRatiosTest {
     }
 
     @Test
+    void unmeasuredFiguresAndTheirRatiosShowAsNotAvailable() {
+        assertThat(Spread.of(List.of(Double.NaN, Double.NaN)).format("%.3f")).isEqualTo("n/a");
+        assertThat(Ratios.paired(List.of(Double.NaN), List.of(2.0)).format("%.2f×")).isEqualTo("n/a");
+    }
+
+    @Test
     void ratiosArePairedByRepeat() {
         Spread r = Ratios.paired(List.of(200.0, 300.0, 100.0), List.of(100.0, 100.0, 100.0));
         assertThat(r).isEqualTo(new Spread(2.0, 1.0, 3.0, 3));
