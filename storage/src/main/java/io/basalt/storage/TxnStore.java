@@ -13,7 +13,9 @@ import io.basalt.storage.pipeline.CommitSink;
 import io.basalt.storage.pipeline.SinkPosition;
 import io.basalt.storage.recovery.StoreRecovery;
 import io.basalt.storage.shard.RegionMap;
+import io.basalt.storage.shard.LegacyShardMigration;
 import io.basalt.storage.shard.Shard;
+import io.basalt.storage.shard.ShardEngine;
 import io.basalt.storage.tso.TimestampOracle;
 import io.basalt.storage.txn.DeadlockDetector;
 import io.basalt.storage.txn.LockResolver;
@@ -28,7 +30,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -44,12 +45,15 @@ import org.slf4j.LoggerFactory;
  * them in {@link #close()}. Thread-safe.
  */
 public final class TxnStore implements AutoCloseable {
+    /** The RocksDB directory of the shards, under the data directory. */
+    static final String ENGINE_DIR = "engine";
     private static final Logger LOG = LoggerFactory.getLogger(TxnStore.class);
     private static final byte[] TSO_KEY = "tso-high-water".getBytes(StandardCharsets.US_ASCII);
 
     private final StoreConfig config;
     private final DataDirLock dirLock;
     private final LRUCache blockCache;
+    private final ShardEngine engine;
     private final Shard[] shards;
     private final TxnContext ctx;
     private final GcWorker gc;
@@ -57,8 +61,9 @@ public final class TxnStore implements AutoCloseable {
     private final StoreRecovery.Report recovery;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private TxnStore(StoreConfig config, DataDirLock dirLock, LRUCache blockCache, Shard[] shards, TxnContext ctx,
-                     GcWorker gc, ScheduledExecutorService gcThread, StoreRecovery.Report recovery) {
+    private TxnStore(StoreConfig config, DataDirLock dirLock, LRUCache blockCache, ShardEngine engine, Shard[] shards,
+                     TxnContext ctx, GcWorker gc, ScheduledExecutorService gcThread, StoreRecovery.Report recovery) {
+        this.engine = engine;
         this.config = config;
         this.dirLock = dirLock;
         this.blockCache = blockCache;
@@ -80,10 +85,17 @@ public final class TxnStore implements AutoCloseable {
         LOG.info("opening storage in {} with {} shards", dir.toAbsolutePath(), config.shards);
         RocksDB.loadLibrary();
         LRUCache cache = new LRUCache(config.rocksdb.blockCacheMb * 1024 * 1024);
-        Shard[] shards = new Shard[config.shards];
+        Path engineDir = dir.resolve(ENGINE_DIR);
+        LegacyShardMigration.runIfNeeded(dir, engineDir, config.rocksdb, cache, config.shards);
+        ShardEngine engine = ShardEngine.open(engineDir, config.rocksdb, cache, config.shards,
+                config.pessimisticLockMemoryMb * 1024L * 1024);
+        Shard[] shards = new Shard[engine.shardCount()];
         for (int i = 0; i < shards.length; i++) {
-            shards[i] = Shard.open(i, dir.resolve("shards").resolve(String.format("%02d", i)), config.rocksdb, cache,
-                    config.pessimisticLockMemoryMb * 1024L * 1024);
+            shards[i] = engine.shard(i);
+        }
+        if (shards.length > config.shards) {
+            LOG.warn("{} holds {} shards, more than the configured {}: all are used (a count can be raised, not "
+                    + "lowered)", engineDir, shards.length, config.shards);
         }
         Shard meta = shards[0];
         TimestampOracle tso = new TimestampOracle(new TimestampOracle.HighWaterStore() {
@@ -116,18 +128,15 @@ public final class TxnStore implements AutoCloseable {
                 sink == null ? SinkPosition.ZERO : report.sinkPosition(), registry);
         SecondaryCommitter secondaries = new SecondaryCommitter(kv, faults, config.secondaryCommitThreads,
                 config.secondaryCommitQueueLimit, config.outboxSweepIntervalMs, registry);
-        // one thread per shard: an idle store prewrites all of a transaction's other shards at once; under load the
-        // queue grows and each committer claims its own batches back (Prewriter), so more threads would only switch
-        ExecutorService prewritePool = Executors.newFixedThreadPool(config.shards, r -> daemon(r, "basalt-prewrite"));
         TxnContext ctx = new TxnContext(config, kv, regions, tso, cm, resolver, waits, new DeadlockDetector(),
-                secondaries, pipeline, metrics, faults, prewritePool, timer, new ConcurrentSkipListMap<>());
+                secondaries, pipeline, metrics, faults, timer, new ConcurrentSkipListMap<>());
         GcWorker gc = new GcWorker(shards, kv, cm, resolver, tso::now, ctx::minActiveStartTs,
                 config.gcLifeTimeMs, metrics);
         ScheduledExecutorService gcThread = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-gc"));
         gcThread.scheduleWithFixedDelay(() -> runGcQuietly(gc), config.gcRunIntervalMs, config.gcRunIntervalMs,
                 TimeUnit.MILLISECONDS);
         LOG.info("storage ready in {} ms", (System.nanoTime() - t0) / 1_000_000);
-        return new TxnStore(config, lock, cache, shards, ctx, gc, gcThread, report);
+        return new TxnStore(config, lock, cache, engine, shards, ctx, gc, gcThread, report);
     }
 
     private static Thread daemon(Runnable r, String name) {
@@ -142,9 +151,7 @@ public final class TxnStore implements AutoCloseable {
      */
     private void stopGc() {
         gcThread.shutdownNow();
-        for (Shard s : shards) {
-            s.cancelCompactions();
-        }
+        engine.cancelCompactions();
         try {
             if (!gcThread.awaitTermination(30, TimeUnit.SECONDS)) {
                 LOG.warn("gc round still running after 30 s; closing the shards anyway");
@@ -269,11 +276,8 @@ public final class TxnStore implements AutoCloseable {
         ctx.secondaries().close();
         ctx.kv().shutdown();
         ctx.timer().shutdownNow();
-        ctx.prewritePool().shutdownNow();
         stopGc();
-        for (Shard s : shards) {
-            s.close();
-        }
+        engine.close();
         blockCache.close();
         dirLock.close();
         LOG.info("storage closed cleanly");

@@ -22,7 +22,8 @@ import java.util.List;
  * Prewrite (optimistic and pessimistic) of one shard's mutations, including the async-commit and 1PC variants
  * (percolator spec §2.1, §2.2, §3.4, §4). For async/1PC, max_ts is read and the lock published in the memory lock
  * table atomically per key; a min_commit_ts above max_commit_ts makes this and all later keys plain 2PC locks. 1PC
- * writes commit records at the computed commit ts directly and never persists a lock. All prewrites are synced.
+ * writes commit records at the computed commit ts directly and never persists a lock. A prewrite is synced unless
+ * its request says a later synced write of the same coordinator covers it ({@link PrewriteRequest#durable()}).
  */
 public final class Prewrite {
     private Prewrite() {
@@ -109,7 +110,9 @@ public final class Prewrite {
                 ctx.txn.putLock(key, lb.minCommitTs(Math.max(req.startTs(), req.forUpdateTs()) + 1).build());
             }
         }
-        ctx.txn.requireSync();
+        if (req.durable()) {
+            ctx.txn.requireSync();
+        }
         if (req.tryOnePc() && !fellBack) {
             long commitTs = maxMinCommitTs;
             for (int i = 0; i < onePcKeys.size(); i++) {

@@ -12,6 +12,8 @@ import java.util.List;
  * @param maxCommitTs       0 = unbounded; beyond it async/1PC falls back to a plain 2PC lock
  * @param secondaries       for async commit, the full secondaries list when this batch holds the primary; else empty
  * @param outbox            binlog payload stored with the primary's batch for 1PC/async (null: none)
+ * @param durable           sync the WAL before returning; false only for a batch that the same coordinator follows
+ *                          with a synced one (the shards share one WAL, synced as a prefix) before relying on it
  */
 public record PrewriteRequest(
         List<Mutation> mutations,
@@ -26,7 +28,8 @@ public record PrewriteRequest(
         boolean asyncCommit,
         List<byte[]> secondaries,
         boolean tryOnePc,
-        byte[] outbox) {
+        byte[] outbox,
+        boolean durable) {
 
     public boolean isPessimistic() {
         return forUpdateTs != 0;

@@ -1,5 +1,6 @@
 package io.basalt.storage.binlog;
 
+import io.basalt.storage.DirSync;
 import io.basalt.protocol.binlog.EventFlags;
 import java.io.IOException;
 import java.nio.ByteBuffer;

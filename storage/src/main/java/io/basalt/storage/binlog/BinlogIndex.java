@@ -1,5 +1,6 @@
 package io.basalt.storage.binlog;
 
+import io.basalt.storage.DirSync;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -1,5 +1,6 @@
 package io.basalt.storage.binlog;
 
+import io.basalt.storage.DirSync;
 import io.basalt.protocol.binlog.BinlogChecksum;
 import io.basalt.protocol.binlog.EventHeader;
 import io.basalt.protocol.binlog.GtidEvent;

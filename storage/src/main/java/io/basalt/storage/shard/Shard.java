@@ -1,33 +1,21 @@
 package io.basalt.storage.shard;
 
 import io.basalt.storage.codec.MvccKeys;
-import io.basalt.storage.config.RocksDbConfig;
 import io.basalt.storage.error.DiskErrorException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.BloomFilter;
-import org.rocksdb.Cache;
-import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompactRangeOptions;
-import org.rocksdb.CompressionType;
-import org.rocksdb.DBOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
- * One shard: a RocksDB instance with its own WAL, the unit of atomic write. Column families {@code default} (long
- * values at key@start_ts), {@code lock}, {@code write} (commit records at key@commit_ts) and {@code meta} (outbox,
- * region map, TSO high-water). Thread-safe; the store owns it and closes it last.
+ * One shard: the unit of atomic write, four column families of the store's {@link ShardEngine}: {@code default}
+ * (long values at key@start_ts), {@code lock}, {@code write} (commit records at key@commit_ts) and {@code meta}
+ * (outbox, region map, TSO high-water). Thread-safe; the engine opens and closes it.
  */
-public final class Shard implements AutoCloseable {
+public final class Shard {
     public static final String CF_DEFAULT = "default";
     public static final String CF_LOCK = "lock";
     public static final String CF_WRITE = "write";
@@ -35,8 +23,6 @@ public final class Shard implements AutoCloseable {
 
     private final int id;
     private final RocksDB db;
-    private final DBOptions dbOptions;
-    private final List<ColumnFamilyOptions> cfOptions;
     private final List<ColumnFamilyHandle> handles;
     private final WriteOptions syncWrite;
     private final WriteOptions noSyncWrite;
@@ -53,79 +39,30 @@ public final class Shard implements AutoCloseable {
     private final WrittenKeys writtenKeys = new WrittenKeys();
     private final PessimisticLockTable pessimisticLocks;
 
-    private Shard(int id, RocksDB db, DBOptions dbOptions, List<ColumnFamilyOptions> cfOptions,
-                  List<ColumnFamilyHandle> handles, boolean syncDecisive, long pessimisticLockBudgetBytes) {
+    private Shard(int id, RocksDB db, List<ColumnFamilyHandle> handles, boolean syncDecisive,
+                  long pessimisticLockBudgetBytes) {
         this.id = id;
         this.pessimisticLocks = new PessimisticLockTable(pessimisticLockBudgetBytes);
         this.db = db;
-        this.dbOptions = dbOptions;
-        this.cfOptions = cfOptions;
         this.handles = handles;
         this.syncWrite = new WriteOptions().setSync(syncDecisive);
         this.noSyncWrite = new WriteOptions().setSync(false);
     }
 
-    /** @param pessimisticLockBudgetBytes memory for in-memory pessimistic locks (0: all go to the lock CF) */
-    public static Shard open(int id, Path dir, RocksDbConfig cfg, Cache blockCache, long pessimisticLockBudgetBytes) {
-        RocksDB.loadLibrary();
+    /**
+     * @param handles                    the shard's column families: default, lock, write, meta
+     * @param pessimisticLockBudgetBytes memory for in-memory pessimistic locks (0: all go to the lock CF)
+     */
+    static Shard open(int id, RocksDB db, List<ColumnFamilyHandle> handles, boolean syncDecisive,
+                      long pessimisticLockBudgetBytes) {
+        Shard shard = new Shard(id, db, handles, syncDecisive, pessimisticLockBudgetBytes);
         try {
-            Files.createDirectories(dir);
-            DBOptions dbo = new DBOptions()
-                    .setCreateIfMissing(true)
-                    .setCreateMissingColumnFamilies(true)
-                    .setEnablePipelinedWrite(cfg.enablePipelinedWrite)
-                    .setAllowConcurrentMemtableWrite(cfg.allowConcurrentMemtableWrite)
-                    .setEnableWriteThreadAdaptiveYield(cfg.enableWriteThreadAdaptiveYield)
-                    .setMaxBackgroundJobs(cfg.maxBackgroundJobs)
-                    .setKeepLogFileNum(3);
-            List<ColumnFamilyOptions> cfos = new ArrayList<>();
-            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-            for (String name : List.of(CF_DEFAULT, CF_LOCK, CF_WRITE, CF_META)) {
-                ColumnFamilyOptions o = columnFamilyOptions(cfg, blockCache);
-                if (name.equals(CF_DEFAULT) && cfg.blobMinSizeKb > 0) {
-                    o.setEnableBlobFiles(true)
-                            .setMinBlobSize(cfg.blobMinSizeKb * 1024L)
-                            .setBlobCompressionType(compression(cfg.compression))
-                            .setEnableBlobGarbageCollection(true);
-                }
-                cfos.add(o);
-                descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), o));
-            }
-            List<ColumnFamilyHandle> handles = new ArrayList<>();
-            RocksDB db = RocksDB.open(dbo, dir.toString(), descriptors, handles);
-            Shard shard = new Shard(id, db, dbo, cfos, handles, cfg.syncDecisiveWrites, pessimisticLockBudgetBytes);
-            try {
-                shard.loadLockedKeys();
-            } catch (RuntimeException e) {
-                shard.close();
-                throw e;
-            }
-            return shard;
-        } catch (RocksDBException e) {
-            throw new DiskErrorException("cannot open shard " + id + " at " + dir + ": " + e.getMessage(), e);
-        } catch (java.io.IOException e) {
-            throw new DiskErrorException("cannot create shard directory " + dir, e);
+            shard.loadLockedKeys();
+        } catch (RuntimeException e) {
+            shard.close();
+            throw e;
         }
-    }
-
-    private static ColumnFamilyOptions columnFamilyOptions(RocksDbConfig cfg, Cache blockCache) {
-        BlockBasedTableConfig table = new BlockBasedTableConfig()
-                .setBlockCache(blockCache)
-                .setFilterPolicy(new BloomFilter(cfg.bloomBitsPerKey, false));
-        return new ColumnFamilyOptions()
-                .setWriteBufferSize(cfg.writeBufferSizeMb * 1024 * 1024)
-                .setMaxWriteBufferNumber(cfg.maxWriteBufferNumber)
-                .setCompressionType(compression(cfg.compression))
-                .setTableFormatConfig(table);
-    }
-
-    private static CompressionType compression(String name) {
-        return switch (name.toLowerCase(java.util.Locale.ROOT)) {
-            case "none" -> CompressionType.NO_COMPRESSION;
-            case "lz4" -> CompressionType.LZ4_COMPRESSION;
-            case "zstd" -> CompressionType.ZSTD_COMPRESSION;
-            default -> throw new IllegalArgumentException("unknown rocksdb compression '" + name + "'");
-        };
+        return shard;
     }
 
     public int id() {
@@ -245,20 +182,10 @@ public final class Shard implements AutoCloseable {
         compactOptions.setCanceled(true);
     }
 
-    @Override
-    public void close() {
-        try {
-            db.syncWal();
-        } catch (RocksDBException e) {
-            throw new DiskErrorException("final WAL sync failed on shard " + id, e);
-        } finally {
-            handles.forEach(ColumnFamilyHandle::close);
-            db.close();
-            dbOptions.close();
-            cfOptions.forEach(ColumnFamilyOptions::close);
-            syncWrite.close();
-            noSyncWrite.close();
-            compactOptions.close();
-        }
+    /** Releases the shard's own options; the engine closes the column families and the database. */
+    void close() {
+        syncWrite.close();
+        noSyncWrite.close();
+        compactOptions.close();
     }
 }

@@ -9,7 +9,6 @@ import io.basalt.storage.pipeline.CommitPipeline;
 import io.basalt.storage.shard.RegionMap;
 import io.basalt.storage.tso.TimestampOracle;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
@@ -19,7 +18,7 @@ import java.util.concurrent.ScheduledExecutorService;
 public record TxnContext(StoreConfig config, KvService kv, RegionMap regions, TimestampOracle tso,
                          ConcurrencyManager cm, LockResolver resolver, LockWaitManager waits,
                          DeadlockDetector deadlocks, SecondaryCommitter secondaries, CommitPipeline pipeline,
-                         StorageMetrics metrics, FaultInjector faults, ExecutorService prewritePool,
+                         StorageMetrics metrics, FaultInjector faults,
                          ScheduledExecutorService timer, ConcurrentSkipListMap<Long, Boolean> activeTxns) {
 
     public int shardOf(byte[] key) {

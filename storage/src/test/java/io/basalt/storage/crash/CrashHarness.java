@@ -18,6 +18,7 @@ import io.basalt.storage.recovery.StoreRecovery;
 import io.basalt.storage.shard.BoundedIterator;
 import io.basalt.storage.shard.RegionMap;
 import io.basalt.storage.shard.Shard;
+import io.basalt.storage.shard.ShardEngine;
 import io.basalt.storage.shard.ShardSnapshot;
 import io.basalt.storage.testing.StoreFixture;
 import io.basalt.storage.txn.Transaction;
@@ -457,18 +458,16 @@ final class CrashHarness {
     /** Digest of the lock, write and default column families and the outbox of every shard, with the store closed. */
     private Map<String, String> rawDigest(StoreConfig cfg) throws Exception {
         Map<String, String> out = new TreeMap<>();
-        try (LRUCache cache = new LRUCache(8L * 1024 * 1024)) {
-            for (int i = 0; i < cfg.shards; i++) {
-                Shard s = Shard.open(i, dataDir.resolve("shards").resolve(String.format("%02d", i)), cfg.rocksdb,
-                        cache, 0);
+        try (LRUCache cache = new LRUCache(8L * 1024 * 1024);
+             ShardEngine engine = ShardEngine.open(dataDir.resolve("engine"), cfg.rocksdb, cache, cfg.shards, 0)) {
+            for (int i = 0; i < engine.shardCount(); i++) {
+                Shard s = engine.shard(i);
                 try (ShardSnapshot snap = s.snapshot()) {
                     out.put(i + "/lock", digest(snap, s.lockCf(), null, null));
                     out.put(i + "/write", digest(snap, s.writeCf(), null, null));
                     out.put(i + "/default", digest(snap, s.defaultCf(), null, null));
                     out.put(i + "/outbox", digest(snap, s.metaCf(), OutboxRecord.rangeStart(),
                             OutboxRecord.rangeEnd()));
-                } finally {
-                    s.close();
                 }
             }
         }

@@ -7,12 +7,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
 
 /**
  * A {@link FaultInjector} for deterministic scenario tests. Each {@link Rule} watches one fault point, optionally
- * for one transaction (the {@code startTs} the engine passes; readers pass their read ts) and only on some
- * threads, and fires on a window of its matching hits ({@link Rule#skip}, {@link Rule#times}). Firing either
+ * for one transaction (the {@code startTs} the engine passes; readers pass their read ts), and fires on a window of
+ * its matching hits ({@link Rule#skip}, {@link Rule#times}). Firing either
  * <ul>
  *   <li>pauses: signals "reached" and blocks the hitting thread until {@link Rule#resume()};
  *   <li>crashes: signals "reached" and throws the rule's exception (default {@link SimulatedCrash}: the coordinator
@@ -95,17 +94,12 @@ final class Pauser implements FaultInjector {
         }
     }
 
-    static boolean onPrewritePool(Thread t) {
-        return t.getName().startsWith("basalt-prewrite");
-    }
-
     static final class Rule {
         private final Kind kind;
         private final String point;
         private final long txn;
         private final Runnable action;
         private final RuntimeException toThrow;
-        private volatile Predicate<Thread> thread = t -> true;
         private volatile int skip;
         private volatile int times = 1;
         private final AtomicInteger matching = new AtomicInteger();
@@ -118,12 +112,6 @@ final class Pauser implements FaultInjector {
             this.txn = txn;
             this.action = action;
             this.toThrow = toThrow;
-        }
-
-        /** Fire only for hits on threads accepted by {@code p}. */
-        Rule onThread(Predicate<Thread> p) {
-            thread = p;
-            return this;
         }
 
         /** Let the first {@code n} matching hits pass untouched. */
@@ -144,7 +132,7 @@ final class Pauser implements FaultInjector {
         }
 
         private void onHit(String p, long ts) {
-            if (!point.equals(p) || (txn != ANY && txn != ts) || !thread.test(Thread.currentThread())) {
+            if (!point.equals(p) || (txn != ANY && txn != ts)) {
                 return;
             }
             int n = matching.getAndIncrement();

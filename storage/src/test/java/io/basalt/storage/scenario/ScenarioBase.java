@@ -178,15 +178,6 @@ abstract class ScenarioBase {
         return s(kv.get(shardOf(key), key, readTs, NONE));
     }
 
-    /**
-     * Holds the committing thread at its first write batch of {@code ts} (the primary shard's prewrite) until the
-     * rule is resumed. Without it the other shards' batches need not run on the prewrite pool: the Prewriter runs a
-     * batch the pool has not started yet on the committing thread, which a loaded machine makes likely.
-     */
-    Pauser.Rule holdPrimaryPrewrite(long ts) {
-        return pauser.pause(FaultPoints.BEFORE_WRITE_BATCH, ts).onThread(t -> !Pauser.onPrewritePool(t));
-    }
-
     <T> Future<T> async(Callable<T> body) {
         return clients.submit(body);
     }

@@ -16,7 +16,7 @@ import org.rocksdb.RocksDBException;
 class BlobFilesTest extends OneShardTestBase {
 
     private long blobFiles() throws IOException {
-        try (Stream<Path> files = Files.list(dir.resolve("shard"))) {
+        try (Stream<Path> files = Files.list(dir.resolve("engine"))) {
             return files.filter(p -> p.toString().endsWith(".blob")).count();
         }
     }

@@ -46,7 +46,7 @@ class LockedKeysTest extends OneShardTestBase {
         open(0);
         lockInOneBatch("x", "y");
         apply(t -> t.unlockKey(b("x")));
-        shard.close();
+        closeShard();
         open(0);
         assertThat(shard.lockedKeys().in(b(""), b(""), 10)).containsExactly(b("y"));
     }

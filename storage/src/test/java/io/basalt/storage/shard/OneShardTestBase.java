@@ -17,6 +17,7 @@ abstract class OneShardTestBase {
     Path dir;
 
     private LRUCache cache;
+    private ShardEngine engine;
     Shard shard;
 
     /** Opens the shard, or opens it again after the test closed it (the block cache is kept). */
@@ -25,15 +26,22 @@ abstract class OneShardTestBase {
         if (cache == null) {
             cache = new LRUCache(4L * 1024 * 1024);
         }
-        shard = Shard.open(0, dir.resolve("shard"), new RocksDbConfig(), cache, pessimisticLockBudgetBytes);
+        engine = ShardEngine.open(dir.resolve("engine"), new RocksDbConfig(), cache, 1, pessimisticLockBudgetBytes);
+        shard = engine.shard(0);
         return shard;
     }
 
-    @AfterEach
+    /** Closes the shard's engine; {@link #open} opens it again. */
     void closeShard() {
-        if (shard != null) {
-            shard.close();
+        if (engine != null) {
+            engine.close();
+            engine = null;
         }
+    }
+
+    @AfterEach
+    void closeAll() {
+        closeShard();
         if (cache != null) {
             cache.close();
         }

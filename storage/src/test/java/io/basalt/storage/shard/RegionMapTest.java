@@ -33,7 +33,7 @@ class RegionMapTest {
     @TempDir
     Path dir;
 
-    private Shard[] shards;
+    private ShardEngine engine;
     private LRUCache cache;
 
     private RegionMap openShards(int n) {
@@ -44,20 +44,15 @@ class RegionMapTest {
         if (cache == null) {
             cache = new LRUCache(4L * 1024 * 1024);
         }
-        shards = new Shard[n];
-        for (int i = 0; i < n; i++) {
-            shards[i] = Shard.open(i, dir.resolve("shards").resolve(String.format("%02d", i)), cfg, cache, 1 << 20);
-        }
-        Shard[] s = shards;
-        return RegionMap.load(s[0], i -> s[i], n);
+        engine = ShardEngine.open(dir.resolve("engine"), cfg, cache, n, 1 << 20);
+        ShardEngine e = engine;
+        return RegionMap.load(e.shard(0), e::shard, n);
     }
 
     private void closeShards() {
-        if (shards != null) {
-            for (Shard s : shards) {
-                s.close();
-            }
-            shards = null;
+        if (engine != null) {
+            engine.close();
+            engine = null;
         }
     }
 
@@ -250,8 +245,8 @@ class RegionMapTest {
         map.assign(b("d"), b("m"), 1);
         // a lock on "f", on shard 1 where it belongs
         try (WriteBatch wb = new WriteBatch()) {
-            wb.put(shards[1].lockCf(), MvccKeys.encodeUserKey(b("f")), new byte[] {1});
-            shards[1].write(wb, true);
+            wb.put(engine.shard(1).lockCf(), MvccKeys.encodeUserKey(b("f")), new byte[] {1});
+            engine.shard(1).write(wb, true);
         }
         List<String> layout = describe(map.all());
         assertThatThrownBy(() -> map.assign(b("e"), b("g"), 2)).isInstanceOf(IllegalStateException.class);
@@ -268,10 +263,10 @@ class RegionMapTest {
 
         // write CF (key@ts) and default CF entries count as data too, including keys longer than the bounds
         try (WriteBatch wb = new WriteBatch()) {
-            wb.put(shards[1].writeCf(), MvccKeys.versionKey(b("h\u00ff\u00ff\u00ff\u00ff\u00ff\u00ff\u00ff\u00ff"),
+            wb.put(engine.shard(1).writeCf(), MvccKeys.versionKey(b("h\u00ff\u00ff\u00ff\u00ff\u00ff\u00ff\u00ff\u00ff"),
                     7), new byte[] {1});
-            wb.put(shards[1].defaultCf(), MvccKeys.versionKey(b("k"), 9), new byte[] {1});
-            shards[1].write(wb, true);
+            wb.put(engine.shard(1).defaultCf(), MvccKeys.versionKey(b("k"), 9), new byte[] {1});
+            engine.shard(1).write(wb, true);
         }
         assertThatThrownBy(() -> map.assign(b("h"), b("i"), 2)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> map.assign(b("k"), b("k\0"), 2)).isInstanceOf(IllegalStateException.class);
@@ -280,9 +275,9 @@ class RegionMapTest {
 
         // so does a pessimistic lock held only in memory
         assertThat(map.shardOf(b("l"))).isEqualTo(1);
-        shards[1].pessimisticLocks().put(b("l"), new byte[] {1});
+        engine.shard(1).pessimisticLocks().put(b("l"), new byte[] {1});
         assertThatThrownBy(() -> map.assign(b("l"), b("l\0"), 2)).isInstanceOf(IllegalStateException.class);
-        shards[1].pessimisticLocks().remove(b("l"));
+        engine.shard(1).pessimisticLocks().remove(b("l"));
         map.assign(b("l"), b("l\0"), 2);
         assertThat(map.shardOf(b("l"))).isEqualTo(2);
     }

@@ -125,7 +125,7 @@ public final class PrewriteRequestBuilder {
             }
         }
         return new PrewriteRequest(List.copyOf(mutations), pl, primary, startTs, ttl, mutations.size(),
-                forUpdateTs, minCommitTs, maxCommitTs, async, secondaries, onePc, outbox);
+                forUpdateTs, minCommitTs, maxCommitTs, async, secondaries, onePc, outbox, true);
     }
 
     public PrewriteResult run() {

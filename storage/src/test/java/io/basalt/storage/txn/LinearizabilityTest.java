@@ -272,19 +272,19 @@ class LinearizabilityTest {
     }
 
     /**
-     * An async-commit txn whose primary was prewritten with a min_commit_ts ahead of the TSO (a reader at a high ts
-     * raised max_ts) and whose secondary then met a lock falls back to 2PC: its commit ts must still be at least
-     * every min_commit_ts it prewrote, or the primary commit fails after the binlog already holds the transaction.
-     * The secondary's prewrite is held on its shard latch until the primary's async prewrite is done.
+     * An async-commit txn whose secondary was prewritten with a min_commit_ts ahead of the TSO (a reader at a high ts
+     * raised max_ts) and whose primary then met a lock falls back to 2PC: its commit ts must still be at least every
+     * min_commit_ts it prewrote, or committing the secondary would fail after the binlog already holds the
+     * transaction. The primary's prewrite (the last) is held on its shard latch until the secondary's is done.
      */
     @Test
     void asyncCommitThatFellBackTo2pcCommitsAboveTheMinCommitTsItAlreadyPrewrote() throws Exception {
         InMemoryCommitSink sink = new InMemoryCommitSink();
-        java.util.Map<Long, java.util.concurrent.CountDownLatch> primaryPrewritten =
+        java.util.Map<Long, java.util.concurrent.CountDownLatch> secondaryPrewritten =
                 new java.util.concurrent.ConcurrentHashMap<>();
         FaultInjector faults = (point, startTs) -> {
-            var latch = primaryPrewritten.get(startTs);
-            if (latch != null && point.equals(io.basalt.storage.fault.FaultPoints.AFTER_PRIMARY_PREWRITE)) {
+            var latch = secondaryPrewritten.get(startTs);
+            if (latch != null && point.equals(io.basalt.storage.fault.FaultPoints.AFTER_SECONDARY_PREWRITE)) {
                 latch.countDown();
             }
         };
@@ -298,14 +298,14 @@ class LinearizabilityTest {
                 byte[] primary = key(0, 5_000 + i); // sorts first: the primary
                 byte[] secondary = key(1, 5_000 + i);
                 Transaction holder = store.begin(store.defaultOptions().withPessimistic(true));
-                holder.lockKeys(List.of(secondary), false, null);
+                holder.lockKeys(List.of(primary), false, null);
                 long ahead = Timestamps.compose(Timestamps.physical(store.tso().current()) + 50, 0);
                 readAt(store, ahead, primary);
                 Transaction w = store.begin(Mode.ASYNC_LINEARIZABLE.options(store, false));
                 w.put(primary, bytes("w" + i));
                 w.put(secondary, bytes("w" + i));
                 var prewritten = new java.util.concurrent.CountDownLatch(1);
-                primaryPrewritten.put(w.startTs(), prewritten);
+                secondaryPrewritten.put(w.startTs(), prewritten);
                 long[] commitTs = new long[1];
                 Throwable[] error = new Throwable[1];
                 Thread th = new Thread(() -> {
@@ -316,11 +316,11 @@ class LinearizabilityTest {
                     }
                 });
                 double waits = store.metrics().lockWaits.count();
-                try (var latch = shards[store.regions().shardOf(secondary)].latches().acquire(List.of(secondary))) {
+                try (var latch = shards[store.regions().shardOf(primary)].latches().acquire(List.of(primary))) {
                     th.start();
-                    assertThat(prewritten.await(30, TimeUnit.SECONDS)).as("primary prewritten").isTrue();
+                    assertThat(prewritten.await(30, TimeUnit.SECONDS)).as("secondary prewritten").isTrue();
                 }
-                // now the secondary's prewrite meets the holder's lock: the txn leaves the pipeline, waits as 2PC
+                // now the primary's prewrite meets the holder's lock: the txn leaves the pipeline, waits as 2PC
                 long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                 while (store.metrics().lockWaits.count() == waits && System.nanoTime() < until) {
                     Thread.sleep(1);
@@ -337,7 +337,7 @@ class LinearizabilityTest {
                             + (sink.byStartTs(w.startTs()) != null), error[0]);
                 }
                 assertThat(w.commitPath()).isEqualTo(CommitPath.TWO_PC);
-                assertThat(commitTs[0]).as("above the primary's async min_commit_ts").isGreaterThan(ahead);
+                assertThat(commitTs[0]).as("above the secondary's async min_commit_ts").isGreaterThan(ahead);
                 assertThat(sink.byStartTs(w.startTs()).commitTs()).isEqualTo(commitTs[0]);
                 Transaction r = store.begin();
                 assertThat(str(r.get(primary))).isEqualTo("w" + i);

@@ -1,4 +1,4 @@
-package io.basalt.storage.binlog;
+package io.basalt.storage;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /** fsync of a directory, so that a created, renamed or deleted file name survives a crash. Stateless. */
-final class DirSync {
+public final class DirSync {
     private DirSync() {
     }
 
-    static void sync(Path dir) throws IOException {
+    public static void sync(Path dir) throws IOException {
         try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
             ch.force(true);
         }
