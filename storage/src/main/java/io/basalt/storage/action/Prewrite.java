@@ -2,11 +2,11 @@ package io.basalt.storage.action;
 
 import io.basalt.storage.concurrency.ConcurrencyManager;
 import io.basalt.storage.error.DuplicateKeyException;
-import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.error.PessimisticLockNotFoundException;
 import io.basalt.storage.error.TxnRolledBackException;
 import io.basalt.storage.error.WriteConflictException;
+import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.mvcc.CommitRecord;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.mvcc.LockType;

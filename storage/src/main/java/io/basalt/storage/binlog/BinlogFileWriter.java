@@ -1,7 +1,7 @@
 package io.basalt.storage.binlog;
 
-import io.basalt.storage.DirSync;
 import io.basalt.protocol.binlog.EventFlags;
+import io.basalt.storage.DirSync;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

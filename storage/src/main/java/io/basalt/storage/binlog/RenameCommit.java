@@ -1,9 +1,9 @@
 package io.basalt.storage.binlog;
 
-import io.basalt.storage.DirSync;
 import io.basalt.protocol.binlog.BinlogChecksum;
 import io.basalt.protocol.binlog.EventHeader;
 import io.basalt.protocol.binlog.GtidEvent;
+import io.basalt.storage.DirSync;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

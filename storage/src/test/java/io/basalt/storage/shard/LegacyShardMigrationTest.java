@@ -18,37 +18,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
-import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
-class LegacyShardMigrationTest {
+class LegacyShardMigrationTest extends EngineTestBase {
     private static final List<String> CFS = List.of(Shard.CF_DEFAULT, Shard.CF_LOCK, Shard.CF_WRITE, Shard.CF_META);
-
-    @TempDir
-    Path dir;
-
-    private LRUCache cache;
-
-    @BeforeEach
-    void setUp() {
-        RocksDB.loadLibrary();
-        cache = new LRUCache(4L * 1024 * 1024);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cache.close();
-    }
 
     /** Writes {@code key} = {@code value} into column family {@code cf} of a database in the old layout. */
     private void putLegacy(int shard, String cf, byte[] key, byte[] value) throws Exception {
@@ -64,6 +44,7 @@ class LegacyShardMigrationTest {
     }
 
     private void withLegacyShard(int shard, LegacyAction action) throws Exception {
+        RocksDB.loadLibrary();
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
         List<ColumnFamilyOptions> options = new ArrayList<>();
         for (String cf : CFS) {
@@ -84,11 +65,7 @@ class LegacyShardMigrationTest {
     }
 
     private void migrate(int shards) {
-        LegacyShardMigration.runIfNeeded(dir, dir.resolve("engine"), new RocksDbConfig(), cache, shards);
-    }
-
-    private ShardEngine openEngine(int shards) {
-        return ShardEngine.open(dir.resolve("engine"), new RocksDbConfig(), cache, shards, 0);
+        LegacyShardMigration.runIfNeeded(dir, dir.resolve("engine"), new RocksDbConfig(), cache(), shards);
     }
 
     private static byte[] read(Shard shard, ColumnFamilyHandle cf, byte[] key) {
@@ -110,7 +87,7 @@ class LegacyShardMigrationTest {
 
         assertThat(dir.resolve("shards")).doesNotExist();
         assertThat(dir.resolve("engine.migrating")).doesNotExist();
-        try (ShardEngine engine = openEngine(2)) {
+        try (ShardEngine engine = openEngine(2, 0)) {
             Shard s0 = engine.shard(0);
             Shard s1 = engine.shard(1);
             assertThat(read(s0, s0.defaultCf(), bytes("v"))).isEqualTo(large);
@@ -132,14 +109,14 @@ class LegacyShardMigrationTest {
 
         assertThat(half).doesNotExist();
         assertThat(dir.resolve("shards")).doesNotExist();
-        try (ShardEngine engine = openEngine(1)) {
+        try (ShardEngine engine = openEngine(1, 0)) {
             assertThat(str(read(engine.shard(0), engine.shard(0).writeCf(), bytes("w")))).isEqualTo("kept");
         }
     }
 
     @Test
     void oldShardsLeftAfterTheRenameAreOnlyDeleted() throws Exception {
-        try (ShardEngine engine = openEngine(1)) {
+        try (ShardEngine engine = openEngine(1, 0)) {
             try (WriteBatch b = new WriteBatch()) {
                 b.put(engine.shard(0).writeCf(), bytes("w"), bytes("engine"));
                 engine.shard(0).write(b, true);
@@ -150,7 +127,7 @@ class LegacyShardMigrationTest {
         migrate(1);
 
         assertThat(dir.resolve("shards")).doesNotExist();
-        try (ShardEngine engine = openEngine(1)) {
+        try (ShardEngine engine = openEngine(1, 0)) {
             assertThat(str(read(engine.shard(0), engine.shard(0).writeCf(), bytes("w")))).isEqualTo("engine");
         }
     }
@@ -178,7 +155,7 @@ class LegacyShardMigrationTest {
 
     /** Writes the engine's shards back as one database each, as a store before the shared engine kept them. */
     private void splitIntoLegacyLayout(int shards) throws Exception {
-        try (ShardEngine engine = openEngine(shards)) {
+        try (ShardEngine engine = openEngine(shards, 0)) {
             for (int s = 0; s < shards; s++) {
                 Shard from = engine.shard(s);
                 List<ColumnFamilyHandle> source = List.of(from.defaultCf(), from.lockCf(), from.writeCf(),

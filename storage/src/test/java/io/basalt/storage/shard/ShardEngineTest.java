@@ -2,36 +2,14 @@ package io.basalt.storage.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.basalt.storage.config.RocksDbConfig;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.rocksdb.LRUCache;
-import org.rocksdb.RocksDB;
 import org.rocksdb.WriteBatch;
 
-class ShardEngineTest {
-    @TempDir
-    Path dir;
-
-    private LRUCache cache;
-
-    @BeforeEach
-    void setUp() {
-        RocksDB.loadLibrary();
-        cache = new LRUCache(4L * 1024 * 1024);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cache.close();
-    }
+class ShardEngineTest extends EngineTestBase {
 
     private ShardEngine open(int shards) {
-        return ShardEngine.open(dir.resolve("engine"), new RocksDbConfig(), cache, shards, 0);
+        return openEngine(shards, 0);
     }
 
     private static void put(Shard shard, String key, String value) throws Exception {
