@@ -89,10 +89,7 @@ public final class TxnStore implements AutoCloseable {
         LegacyShardMigration.runIfNeeded(dir, engineDir, config.rocksdb, cache, config.shards);
         ShardEngine engine = ShardEngine.open(engineDir, config.rocksdb, cache, config.shards,
                 config.pessimisticLockMemoryMb * 1024L * 1024);
-        Shard[] shards = new Shard[engine.shardCount()];
-        for (int i = 0; i < shards.length; i++) {
-            shards[i] = engine.shard(i);
-        }
+        Shard[] shards = engine.shards();
         if (shards.length > config.shards) {
             LOG.warn("{} holds {} shards, more than the configured {}: all are used (a count can be raised, not "
                     + "lowered)", engineDir, shards.length, config.shards);

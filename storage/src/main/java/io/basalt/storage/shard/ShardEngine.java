@@ -152,6 +152,11 @@ public final class ShardEngine implements AutoCloseable {
         return shards.get(id);
     }
 
+    /** Every shard, by id. */
+    public Shard[] shards() {
+        return shards.toArray(new Shard[0]);
+    }
+
     public int shardCount() {
         return shards.size();
     }
