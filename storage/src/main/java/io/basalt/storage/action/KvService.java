@@ -10,6 +10,7 @@ import io.basalt.storage.shard.Shard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
@@ -66,6 +67,21 @@ public final class KvService {
     public PrewriteResult prewrite(int shard, PrewriteRequest req) {
         return guarded(() -> scheduler.run(shards.apply(shard), keysOf(req), 0, req.startTs(),
                 ctx -> Prewrite.execute(ctx, req)));
+    }
+
+    /**
+     * 1PC of a transaction over several shards in one atomic write ({@link OnePcAcrossShards}).
+     *
+     * @param requests shard id -> that shard's 1PC prewrite request
+     */
+    public PrewriteResult prewriteOnePcAcross(SortedMap<Integer, PrewriteRequest> requests) {
+        List<CommandScheduler.ShardKeys> shardKeys = new ArrayList<>(requests.size());
+        requests.forEach((shard, req) -> shardKeys.add(new CommandScheduler.ShardKeys(shards.apply(shard),
+                keysOf(req))));
+        List<PrewriteRequest> ordered = new ArrayList<>(requests.values());
+        long startTs = ordered.get(0).startTs();
+        return guarded(() -> scheduler.runAcross(shardKeys, startTs,
+                contexts -> OnePcAcrossShards.execute(contexts, ordered)));
     }
 
     public void commit(int shard, List<byte[]> keys, long startTs, long commitTs) {

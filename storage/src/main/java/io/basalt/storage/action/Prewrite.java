@@ -26,15 +26,57 @@ import java.util.List;
  * its request says a later synced write of the same coordinator covers it ({@link PrewriteRequest#durable()}).
  */
 public final class Prewrite {
-    private Prewrite() {
+    private final ActionContext ctx;
+    private final PrewriteRequest req;
+    private final boolean timestamped;
+    /** A key's min_commit_ts exceeded max_commit_ts (or a retry found a plain lock): the rest are plain 2PC locks. */
+    private boolean fellBack;
+    private long maxMinCommitTs;
+    private final List<byte[]> onePcKeys = new ArrayList<>();
+    private final List<Lock> onePcLocks = new ArrayList<>();
+
+    private Prewrite(ActionContext ctx, PrewriteRequest req, boolean fellBack) {
+        this.ctx = ctx;
+        this.req = req;
+        this.timestamped = req.asyncCommit() || req.tryOnePc();
+        this.fellBack = fellBack;
     }
 
     public static PrewriteResult execute(ActionContext ctx, PrewriteRequest req) {
-        boolean timestamped = req.asyncCommit() || req.tryOnePc();
-        boolean fellBack = false;
-        long maxMinCommitTs = 0;
-        List<byte[]> onePcKeys = new ArrayList<>();
-        List<Lock> onePcLocks = new ArrayList<>();
+        Prewrite p = new Prewrite(ctx, req, false);
+        if (!p.lockKeys()) {
+            return PrewriteResult.ALREADY_COMMITTED;
+        }
+        if (req.tryOnePc() && !p.fellBack) {
+            p.commitOnePc(p.maxMinCommitTs);
+            return new PrewriteResult(0, p.maxMinCommitTs, false, 0);
+        }
+        if (!p.fellBack) {
+            p.writeOutbox(0);
+        }
+        return new PrewriteResult(p.fellBack ? 0 : p.maxMinCommitTs, 0, false, p.maxMinCommitTs);
+    }
+
+    /**
+     * The first half of a 1PC over several shards ({@link OnePcAcrossShards}): checks and locks (in memory) this
+     * shard's keys; plain 2PC locks from the start if an earlier shard already fell back. Null if a retry found the
+     * transaction already committed.
+     */
+    static Prewrite lockForOnePc(ActionContext ctx, PrewriteRequest req, boolean fellBack) {
+        Prewrite p = new Prewrite(ctx, req, fellBack);
+        return p.lockKeys() ? p : null;
+    }
+
+    boolean fellBack() {
+        return fellBack;
+    }
+
+    long maxMinCommitTs() {
+        return maxMinCommitTs;
+    }
+
+    /** Checks every key and writes its lock (plain or async), or holds it in memory for 1PC; false: already committed. */
+    private boolean lockKeys() {
         List<Mutation> mutations = req.mutations();
         for (int i = 0; i < mutations.size(); i++) {
             Mutation m = mutations.get(i);
@@ -58,7 +100,7 @@ public final class Prewrite {
                 }
                 ownPessimistic = existing;
             } else if (checkConflicts(ctx, req, key, pessimisticLocked)) {
-                return PrewriteResult.ALREADY_COMMITTED;
+                return false;
             }
             if (m.op() == Mutation.Op.INSERT || m.op() == Mutation.Op.CHECK_NOT_EXISTS) {
                 VersionedWrite latest = ctx.reader.latestDataWrite(key, Long.MAX_VALUE);
@@ -95,7 +137,7 @@ public final class Prewrite {
                 });
                 if (req.maxCommitTs() != 0 && lock.minCommitTs > req.maxCommitTs()) {
                     fellBack = true;
-                    persistAsPlainLocks(ctx, req, onePcKeys, onePcLocks);
+                    persistAsPlainLocks();
                     ctx.txn.putLock(key, plain(lock, req));
                     continue;
                 }
@@ -113,18 +155,7 @@ public final class Prewrite {
         if (req.durable()) {
             ctx.txn.requireSync();
         }
-        if (req.tryOnePc() && !fellBack) {
-            long commitTs = maxMinCommitTs;
-            for (int i = 0; i < onePcKeys.size(); i++) {
-                commitOnePc(ctx, onePcKeys.get(i), onePcLocks.get(i), commitTs);
-            }
-            writeOutbox(ctx, req, commitTs);
-            return new PrewriteResult(0, commitTs, false, 0);
-        }
-        if (!fellBack) {
-            writeOutbox(ctx, req, 0);
-        }
-        return new PrewriteResult(fellBack ? 0 : maxMinCommitTs, 0, false, maxMinCommitTs);
+        return true;
     }
 
     /** Returns true if the key shows the transaction already committed (a stale retry). */
@@ -182,25 +213,31 @@ public final class Prewrite {
                 .minCommitTs(Math.max(req.startTs(), req.forUpdateTs()) + 1).build();
     }
 
-    private static void persistAsPlainLocks(ActionContext ctx, PrewriteRequest req, List<byte[]> keys,
-                                            List<Lock> locks) {
-        for (int i = 0; i < keys.size(); i++) {
-            ctx.txn.putLock(keys.get(i), plain(locks.get(i), req));
+    /** Writes the keys held for 1PC as plain 2PC locks instead (this or another shard fell back). */
+    void persistAsPlainLocks() {
+        for (int i = 0; i < onePcKeys.size(); i++) {
+            ctx.txn.putLock(onePcKeys.get(i), plain(onePcLocks.get(i), req));
         }
-        keys.clear();
-        locks.clear();
+        onePcKeys.clear();
+        onePcLocks.clear();
     }
 
-    private static void commitOnePc(ActionContext ctx, byte[] key, Lock lock, long commitTs) {
-        Write w = new Write(WriteType.fromLock(lock.type), lock.startTs, lock.shortValue,
-                lock.rollbackTs.contains(commitTs), Write.NO_GC_FENCE);
-        ctx.txn.putWrite(key, commitTs, w);
-        if (ctx.reader.loadLock(key) != null) {
-            ctx.txn.unlockKey(key); // our own pessimistic lock
+    /** Writes the commit records of the keys held for 1PC at {@code commitTs}, and the outbox record if any. */
+    void commitOnePc(long commitTs) {
+        for (int i = 0; i < onePcKeys.size(); i++) {
+            byte[] key = onePcKeys.get(i);
+            Lock lock = onePcLocks.get(i);
+            Write w = new Write(WriteType.fromLock(lock.type), lock.startTs, lock.shortValue,
+                    lock.rollbackTs.contains(commitTs), Write.NO_GC_FENCE);
+            ctx.txn.putWrite(key, commitTs, w);
+            if (ctx.reader.loadLock(key) != null) {
+                ctx.txn.unlockKey(key); // our own pessimistic lock
+            }
         }
+        writeOutbox(commitTs);
     }
 
-    private static void writeOutbox(ActionContext ctx, PrewriteRequest req, long commitTs) {
+    private void writeOutbox(long commitTs) {
         if (req.outbox() != null) {
             OutboxRecord r = new OutboxRecord(req.startTs(), commitTs, req.primary(), req.outbox());
             ctx.txn.putMeta(OutboxRecord.key(req.startTs()), r.encode());

@@ -15,7 +15,8 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
- * The modifications of one action on one shard, applied as a single WriteBatch. Also remembers which keys lost
+ * The modifications of one action on one shard, applied as a single WriteBatch (its own, or one shared with the
+ * other shards of a {@link CrossShardTxn}). Also remembers which keys lost
  * their lock, so lock waiters can be woken once the batch is applied, keeps the shard's {@link LockedKeys} around
  * the write, and applies the changes to the shard's {@link PessimisticLockTable} after it: a pessimistic lock goes
  * to memory when the key holds no persisted lock and the table has room, otherwise to the lock column family. Keys
@@ -24,7 +25,8 @@ import org.rocksdb.WriteBatch;
  */
 public final class MvccTxn implements AutoCloseable {
     private final Shard shard;
-    private final WriteBatch batch = new WriteBatch();
+    private final WriteBatch batch;
+    private final boolean ownsBatch;
     private final List<byte[]> releasedLocks = new ArrayList<>();
     /** Key -> whether the batch leaves it locked (the last lock put or delete on it wins); null until one. */
     private Map<byte[], Boolean> lockStates;
@@ -37,7 +39,14 @@ public final class MvccTxn implements AutoCloseable {
     private boolean sync;
 
     public MvccTxn(Shard shard) {
+        this(shard, new WriteBatch(), true);
+    }
+
+    /** A part of a {@link CrossShardTxn}: fills the shared batch, which the caller writes and closes. */
+    MvccTxn(Shard shard, WriteBatch batch, boolean ownsBatch) {
         this.shard = shard;
+        this.batch = batch;
+        this.ownsBatch = ownsBatch;
     }
 
     public void putLock(byte[] key, Lock lock) {
@@ -144,17 +153,39 @@ public final class MvccTxn implements AutoCloseable {
         if (isEmpty()) {
             return;
         }
-        LockedKeys locked = shard.lockedKeys();
+        beforeWrite();
+        if (modifications > 0) {
+            shard.write(batch, sync);
+        }
+        afterWrite();
+    }
+
+    Shard shard() {
+        return shard;
+    }
+
+    boolean writesBatch() {
+        return modifications > 0;
+    }
+
+    boolean syncRequired() {
+        return sync;
+    }
+
+    /** Names the keys the batch locks, before it is written. */
+    void beforeWrite() {
         if (lockStates != null) {
+            LockedKeys locked = shard.lockedKeys();
             lockStates.forEach((key, isLocked) -> {
                 if (isLocked) {
                     locked.add(key);
                 }
             });
         }
-        if (modifications > 0) {
-            shard.write(batch, sync);
-        }
+    }
+
+    /** Records the written keys for GC, changes the in-memory locks and forgets unlocked keys, after the write. */
+    void afterWrite() {
         if (writtenKeys != null) {
             WrittenKeys written = shard.writtenKeys();
             for (int i = 0; i < writtenKeys.size(); i++) {
@@ -172,6 +203,7 @@ public final class MvccTxn implements AutoCloseable {
             });
         }
         if (lockStates != null) {
+            LockedKeys locked = shard.lockedKeys();
             lockStates.forEach((key, isLocked) -> {
                 if (!isLocked) {
                     locked.remove(key);
@@ -200,6 +232,8 @@ public final class MvccTxn implements AutoCloseable {
 
     @Override
     public void close() {
-        batch.close();
+        if (ownsBatch) {
+            batch.close();
+        }
     }
 }

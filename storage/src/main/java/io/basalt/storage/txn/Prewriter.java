@@ -7,11 +7,14 @@ import io.basalt.storage.fault.FaultPoints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Prewrites every shard's batch of a transaction on the calling thread: the other shards' first, unsynced, then the
- * primary's, synced. The shards share one WAL ({@link io.basalt.storage.shard.ShardEngine}), which is synced as a
+ * Prewrites every shard's batch of a transaction on the calling thread. A 1PC over several shards is one atomic write
+ * of them all ({@link io.basalt.storage.action.OnePcAcrossShards}); otherwise the other shards' batches go first,
+ * unsynced, then the primary's, synced. The shards share one WAL ({@link io.basalt.storage.shard.ShardEngine}), which is synced as a
  * prefix, so the primary's fsync makes the earlier batches durable too: one fsync per prewrite and no thread hand-off,
  * where each shard's own synced write (in parallel on a pool) cost one fsync per shard and two switches. Nothing
  * relies on a batch before the whole prewrite has returned.
@@ -56,6 +59,12 @@ final class Prewriter {
     private Outcome run() {
         long t0 = System.nanoTime();
         try {
+            if (mode == Mode.ONE_PC && pc.batches().size() > 1) {
+                PrewriteResult r = onePcAcrossShards();
+                if (r != null) {
+                    return new Outcome(List.of(r), false, outboxWritten);
+                }
+            }
             List<PrewriteResult> results = new ArrayList<>();
             for (Map.Entry<Integer, PreparedCommit.ShardBatch> e : pc.batches().entrySet()) {
                 if (e.getKey() != pc.primaryShard()) {
@@ -69,19 +78,52 @@ final class Prewriter {
         }
     }
 
+    /**
+     * 1PC of every shard's batch in one atomic write; null if a key was locked by another transaction (nothing was
+     * written; the lock was waited for or resolved, and the caller prewrites the batches as plain 2PC).
+     */
+    private PrewriteResult onePcAcrossShards() {
+        long waitStart = System.nanoTime();
+        SortedMap<Integer, PrewriteRequest> requests = new TreeMap<>();
+        pc.batches().forEach((shard, batch) -> requests.put(shard, request(batch, Mode.ONE_PC,
+                shard == pc.primaryShard(), true)));
+        try {
+            PrewriteResult r = ctx.kv().prewriteOnePcAcross(requests);
+            outboxWritten = requests.get(pc.primaryShard()).outbox() != null;
+            ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
+            return r;
+        } catch (KeyIsLockedException e) {
+            fellBack = true;
+            onLockMet.run();
+            awaitOrResolve(e, waitStart);
+            return null;
+        }
+    }
+
+    private PrewriteRequest request(PreparedCommit.ShardBatch batch, Mode m, boolean isPrimary, boolean durable) {
+        byte[] outbox = m != Mode.PLAIN && isPrimary && ctx.pipeline().hasSink() ? pc.payload() : null;
+        return new PrewriteRequest(batch.mutations(), batch.pessimisticLocked(), pc.primary(),
+                pc.startTs(), ttlMs, pc.txnSize(), pc.forUpdateTs(), minCommitTs, maxCommitTs,
+                m == Mode.ASYNC, m == Mode.ASYNC && isPrimary ? pc.secondaries() : List.of(),
+                m == Mode.ONE_PC, outbox, durable);
+    }
+
+    private void awaitOrResolve(KeyIsLockedException e, long waitStart) {
+        if (pc.options().waitForLocks()) {
+            LockWaiter.awaitForWrite(ctx, e, pc.startTs(), waitStart, pc.options().lockWaitTimeoutMs());
+        } else {
+            LockWaiter.resolveWithoutWaiting(ctx, e, pc.startTs());
+        }
+    }
+
     private PrewriteResult prewriteShard(int shard, PreparedCommit.ShardBatch batch, boolean durable) {
         long waitStart = System.nanoTime();
         boolean isPrimary = shard == pc.primaryShard();
         while (true) {
-            Mode m = fellBack ? Mode.PLAIN : mode;
-            byte[] outbox = m != Mode.PLAIN && isPrimary && ctx.pipeline().hasSink() ? pc.payload() : null;
-            PrewriteRequest req = new PrewriteRequest(batch.mutations(), batch.pessimisticLocked(), pc.primary(),
-                    pc.startTs(), ttlMs, pc.txnSize(), pc.forUpdateTs(), minCommitTs, maxCommitTs,
-                    m == Mode.ASYNC, m == Mode.ASYNC && isPrimary ? pc.secondaries() : List.of(),
-                    m == Mode.ONE_PC, outbox, durable);
+            PrewriteRequest req = request(batch, fellBack ? Mode.PLAIN : mode, isPrimary, durable);
             try {
                 PrewriteResult r = ctx.kv().prewrite(shard, req);
-                outboxWritten |= outbox != null;
+                outboxWritten |= req.outbox() != null;
                 ctx.faults().hit(isPrimary ? FaultPoints.AFTER_PRIMARY_PREWRITE : FaultPoints.AFTER_SECONDARY_PREWRITE,
                         pc.startTs());
                 return r;
@@ -90,11 +132,7 @@ final class Prewriter {
                     fellBack = true;
                     onLockMet.run();
                 }
-                if (pc.options().waitForLocks()) {
-                    LockWaiter.awaitForWrite(ctx, e, pc.startTs(), waitStart, pc.options().lockWaitTimeoutMs());
-                } else {
-                    LockWaiter.resolveWithoutWaiting(ctx, e, pc.startTs());
-                }
+                awaitOrResolve(e, waitStart);
             }
         }
     }

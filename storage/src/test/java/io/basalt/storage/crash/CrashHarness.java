@@ -72,6 +72,8 @@ final class CrashHarness {
                 new Scenario(FaultPoints.AFTER_PRIMARY_COMMIT, "any"),
                 new Scenario(FaultPoints.BEFORE_ONE_PC, "any"),
                 new Scenario(FaultPoints.BEFORE_WRITE_BATCH, "1pc"),
+                new Scenario(FaultPoints.BEFORE_WRITE_BATCH, "1pc-across"),
+                new Scenario(FaultPoints.AFTER_PRIMARY_PREWRITE, "1pc-across"),
                 new Scenario(FaultPoints.BEFORE_WRITE_BATCH, "any"),
                 new Scenario(FaultPoints.BEFORE_SECONDARY_COMMIT, "any"));
     }

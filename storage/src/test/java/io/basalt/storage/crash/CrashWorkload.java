@@ -51,9 +51,11 @@ public final class CrashWorkload {
     enum Kind {
         /** Rows only: one shard. */
         ONE_PC("1pc"),
-        /** Rows and index entries, few keys. */
+        /** Rows and index entries, few keys: 1PC in one write of both shards. */
+        ONE_PC_ACROSS("1pc-across"),
+        /** Rows and index entries, few keys, 1PC disabled. */
         ASYNC("async"),
-        /** Rows and index entries with async commit disabled. */
+        /** Rows and index entries with 1PC and async commit disabled. */
         TWO_PC("2pc"),
         /** More keys than the async-commit limit. */
         TWO_PC_BIG("2pc-big"),
@@ -173,7 +175,7 @@ public final class CrashWorkload {
                     keys.add("r" + rnd.nextInt(ROWS));
                 }
             }
-            case ASYNC, TWO_PC -> {
+            case ONE_PC_ACROSS, ASYNC, TWO_PC -> {
                 int rows = 1 + rnd.nextInt(2);
                 int idx = 1 + rnd.nextInt(2);
                 while (keys.size() < rows) {
@@ -194,7 +196,8 @@ public final class CrashWorkload {
         TxnOptions o = store.defaultOptions().withPessimistic(pessimistic)
                 .withLockWaitTimeoutMs(2000);
         switch (kind) {
-            case TWO_PC -> o = o.withAsyncCommit(false);
+            case ASYNC -> o = o.withOnePc(false);
+            case TWO_PC -> o = o.withAsyncCommit(false).withOnePc(false);
             case TWO_PC_ONE_SHARD -> o = o.withAsyncCommit(false).withOnePc(false);
             default -> { }
         }

@@ -466,10 +466,11 @@ class CommitPipelineTest {
                         int kind = rnd.nextInt(10);
                         TxnOptions o = store.defaultOptions().withPessimistic(rnd.nextBoolean())
                                 .withCausalConsistencyOnly(rnd.nextInt(4) == 0);
-                        if (kind >= 6) {
-                            o = o.withAsyncCommit(false); // 2PC (row + index spans two shards)
-                        } else if (kind == 5) {
-                            o = o.withOnePc(false).withAsyncCommit(false); // single-shard 2PC
+                        if (kind >= 5) {
+                            // 2PC: of a row and its index entry on two shards (kind >= 6), or of the row alone
+                            o = o.withOnePc(false).withAsyncCommit(false);
+                        } else if (kind >= 3) {
+                            o = o.withOnePc(false); // async commit across the two shards
                         }
                         Transaction t = store.begin(o);
                         try {

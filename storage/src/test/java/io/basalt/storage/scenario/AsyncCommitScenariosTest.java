@@ -40,7 +40,7 @@ class AsyncCommitScenariosTest extends ScenarioBase {
     void writerCommitsTheKeyOfADecidedTransactionInsteadOfWaitingForTheBackgroundCommit() {
         open();
         commitValues(index(5), "i0", row(5), "r0");
-        Transaction a = store.begin(optimistic());
+        Transaction a = store.begin(asyncCommit());
         a.put(index(5), b("i1"));
         a.put(row(5), b("r1"));
         Pauser.Rule background = pauser.pause(FaultPoints.BEFORE_SECONDARY_COMMIT, a.startTs());
@@ -59,24 +59,32 @@ class AsyncCommitScenariosTest extends ScenarioBase {
 
     /**
      * A shard that would only check that a key does not exist writes no lock, so the primary could not list it:
-     * such a transaction commits with 2PC; the same transaction writing that key commits async.
+     * such a transaction commits with 2PC; the same transaction writing that key commits async. With 1PC on, the
+     * check runs inside the one write of every shard, so it commits by 1PC.
      */
     @Test
     void aTransactionWithACheckOnlyShardCommitsWith2pc() {
         open();
-        Transaction checks = store.begin(optimistic());
+        Transaction checks = store.begin(asyncCommit());
         checks.lockKeys(List.of(index(8)), false, new boolean[] {true});
         checks.put(row(8), b("r1"));
         checks.commit(null);
         assertThat(checks.commitPath()).isEqualTo(CommitPath.TWO_PC);
         assertThat(store.metrics().asyncFallbacks.count()).as("chosen, not fallen back to").isZero();
 
-        Transaction writes = store.begin(optimistic());
+        Transaction writes = store.begin(asyncCommit());
         writes.put(index(9), b("i1"));
         writes.put(row(9), b("r1"));
         writes.commit(null);
         assertThat(writes.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
         assertThat(readFresh(row(8))).isEqualTo("r1");
+
+        Transaction onePc = store.begin(optimistic());
+        onePc.lockKeys(List.of(index(10)), false, new boolean[] {true});
+        onePc.put(row(10), b("r1"));
+        onePc.commit(null);
+        assertThat(onePc.commitPath()).isEqualTo(CommitPath.ONE_PC);
+        assertThat(readFresh(row(10))).isEqualTo("r1");
     }
 
     /**
@@ -122,7 +130,7 @@ class AsyncCommitScenariosTest extends ScenarioBase {
     void scenario04_crashAfterAllPrewritesCommitsAtMaxMinCommitTs() {
         open();
         commitValues(index(1), "i0", row(1), "r0", row(2), "s0", index(3), "k0", row(3), "t0");
-        Transaction t = store.begin(optimistic());
+        Transaction t = store.begin(asyncCommit());
         t.put(index(1), b("i1"));
         t.put(row(1), b("r1"));
         t.put(row(2), b("s1"));
@@ -142,7 +150,7 @@ class AsyncCommitScenariosTest extends ScenarioBase {
         assertThat(s(reader.get(row(2)))).isEqualTo("s1");
         assertThat(s(reader.get(index(1)))).isEqualTo("i1");
 
-        Transaction acked = store.begin(optimistic());
+        Transaction acked = store.begin(asyncCommit());
         acked.put(index(3), b("k1"));
         acked.put(row(3), b("t1"));
         Pauser.Rule died = pauser.crash(FaultPoints.BEFORE_SECONDARY_COMMIT, acked.startTs());
@@ -320,7 +328,7 @@ class AsyncCommitScenariosTest extends ScenarioBase {
         for (int i = 0; i < failures.length; i++) {
             byte[] idx = index(i + 1);
             byte[] row = row(i + 1);
-            Transaction t = store.begin(optimistic());
+            Transaction t = store.begin(asyncCommit());
             t.put(idx, b("new"));
             t.put(row, b("new"));
             pauser.fail(FaultPoints.AFTER_ALL_PREWRITES, t.startTs(), failures[i]);
@@ -349,7 +357,7 @@ class AsyncCommitScenariosTest extends ScenarioBase {
     void scenario22_transactionOutlivingMaxCommitTsFallsBackConsistently() {
         open(c -> c.asyncCommitSafeWindowMs = 100);
         commitValues(index(1), "i0", row(1), "r0", row(2), "s0");
-        Transaction t = store.begin(optimistic());
+        Transaction t = store.begin(asyncCommit());
         t.put(index(1), b("i1")); // primary, shard 2
         t.put(row(1), b("r1"));   // shard 1, prewritten before the primary's shard
         t.put(row(2), b("s1"));

@@ -398,7 +398,7 @@ class PessimisticScenariosTest extends ScenarioBase {
         assertThat(readFresh(row(1))).isEqualTo("r0");
         assertThat(readFresh(index(1))).isEqualTo("i0");
 
-        Transaction t = store.begin(pessimistic());
+        Transaction t = store.begin(pessimistic().withOnePc(false));
         t.put(row(2), b("r2"));
         t.put(index(2), b("i2"));
         Pauser.Rule decided = pauser.pause(FaultPoints.AFTER_ALL_PREWRITES, t.startTs());

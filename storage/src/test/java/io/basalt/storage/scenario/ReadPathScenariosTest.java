@@ -150,7 +150,7 @@ class ReadPathScenariosTest extends ScenarioBase {
     void scenario10_readsFromOtherThreadsCheckMemoryLocksAndRaiseMaxTs() {
         open();
         commitValues(row(1), "a0", row(2), "b0", row(3), "c0", index(1), "i0");
-        Transaction t = store.begin(optimistic());
+        Transaction t = store.begin(asyncCommit());
         t.put(row(2), b("b1"));
         t.put(index(1), b("i1"));
         // the committing thread prewrites the row's shard first, then the primary's (index keys sort first)

@@ -142,6 +142,11 @@ abstract class ScenarioBase {
         return store.defaultOptions().withPessimistic(false);
     }
 
+    /** Optimistic with 1PC off: a small transaction over several shards then commits async instead of by 1PC. */
+    TxnOptions asyncCommit() {
+        return optimistic().withOnePc(false);
+    }
+
     TxnOptions pessimistic() {
         return store.defaultOptions().withPessimistic(true);
     }

@@ -44,19 +44,13 @@ class TimestampScenariosTest extends ScenarioBase {
         commitValues(row(1), "a0", index(1), "i0");
         int rows = shardOf(row(1));
         long lockEntries = lockCfEntries(rows);
-        Transaction t = store.begin(optimistic());
-        t.put(row(1), b("a1"));
-        t.put(row(2), b("b1"));
-        long c = t.commit(null);
-        assertThat(t.commitPath()).isEqualTo(CommitPath.ONE_PC);
-        assertThat(lockCfEntries(rows)).as("no lock CF traffic for 1PC").isEqualTo(lockEntries);
-        assertCommittedAt(t.startTs(), c, row(1), row(2));
+        commitByOnePcWithoutLocks(row(1), row(2));
 
-        Transaction two = store.begin(optimistic());
+        Transaction two = store.begin(optimistic().withOnePc(false));
         two.put(row(3), b("c1"));
         two.put(index(3), b("k1"));
         two.commit(null);
-        assertThat(two.commitPath()).as("two shards: no 1PC").isEqualTo(CommitPath.ASYNC_COMMIT);
+        assertThat(two.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
         assertThat(lockCfEntries(rows)).as("async commit does write locks").isGreaterThan(lockEntries);
 
         long s = store.tso().next();
@@ -84,23 +78,99 @@ class TimestampScenariosTest extends ScenarioBase {
         Transaction f = store.begin(optimistic());
         f.put(row(4), b("d1"));
         f.put(row(5), b("e1"));
-        long ahead = plusMs(store.tso().current(), SAFE_WINDOW_MS + 1000);
-        pauser.act(FaultPoints.BEFORE_SET_MEMORY_LOCK, f.startTs(), () -> cm.updateMaxTs(ahead));
-        Pauser.Rule beforePrimaryCommit = pauser.pause(FaultPoints.BEFORE_PRIMARY_COMMIT, f.startTs());
-        Future<Long> fc = async(() -> f.commit(null));
-        beforePrimaryCommit.awaitReached();
-        for (byte[] k : List.of(row(4), row(5))) {
-            Lock l = lockOf(k);
-            assertThat(l).as("1PC locks persisted for the 2PC fallback").isNotNull();
-            assertThat(l.useAsyncCommit).isFalse();
-        }
-        beforePrimaryCommit.resume();
-        long fTs = get(fc);
-        assertThat(f.commitPath()).isEqualTo(CommitPath.TWO_PC);
+        long fTs = commitAsMaxTsOvertakesMaxCommitTs(f, row(4), row(5));
         assertThat(store.metrics().onePcFallbacks.count()).isEqualTo(1.0);
         assertThat(readFresh(row(4))).isEqualTo("d1");
         assertThat(readFresh(row(5))).isEqualTo("e1");
         assertCommittedAt(f.startTs(), fTs, row(4), row(5));
+    }
+
+    /**
+     * 8b. 1PC across shards. The shards share one WAL, so a small transaction over several shards commits in one
+     * atomic write at one commit ts, with no lock CF traffic on any of them. CommitTsTooLarge on the second shard's
+     * key, after the first shard's key was held for 1PC, persists every key of both shards as a plain lock and the
+     * client completes with 2PC. Meeting another transaction's lock on the second shard writes nothing on the first
+     * (the one write never happened) before the client falls back to 2PC and waits.
+     */
+    @Test
+    void scenario08b_onePhaseCommitAcrossShards() throws Exception {
+        open();
+        assertThat(shardOf(index(1))).as("rows and index entries on different shards").isNotEqualTo(shardOf(row(1)));
+        commitByOnePcWithoutLocks(row(1), index(1));
+
+        Transaction f = store.begin(optimistic());
+        f.put(row(4), b("d1"));
+        f.put(index(4), b("i4"));
+        long fTs = commitAsMaxTsOvertakesMaxCommitTs(f, row(4), index(4));
+        assertThat(store.metrics().onePcFallbacks.count()).isEqualTo(1.0);
+        awaitCondition("f's secondary committed in the background",
+                () -> recordOf(row(4), f.startTs()).isCommitted());
+        assertCommittedAt(f.startTs(), fTs, row(4), index(4));
+
+        long holder = store.tso().next();
+        pw(index(7), holder).put(index(7), "held").ttl(60_000).run();
+        Transaction g = store.begin(optimistic());
+        g.put(row(7), b("g"));
+        g.put(index(7), b("g"));
+        Future<Long> gc = async(() -> g.commit(null));
+        awaitCondition("g waits for the held lock", () -> store.metrics().lockWaits.count() >= 1.0);
+        assertNoLock(row(7));
+        assertThat(writes(row(7))).as("nothing of g written before the fallback").isEmpty();
+        kv.rollback(shardOf(index(7)), List.of(index(7)), holder);
+        long gTs = get(gc);
+        assertThat(g.commitPath()).isEqualTo(CommitPath.TWO_PC);
+        assertThat(store.metrics().onePcFallbacks.count()).isEqualTo(2.0);
+        awaitCondition("g's secondary committed in the background",
+                () -> recordOf(row(7), g.startTs()).isCommitted());
+        assertCommittedAt(g.startTs(), gTs, row(7), index(7));
+
+        Transaction h = store.begin(optimistic());
+        h.put(row(9), b("h"));
+        h.put(index(9), b("h"));
+        pauser.crash(FaultPoints.BEFORE_WRITE_BATCH, h.startTs());
+        assertThatThrownBy(() -> h.commit(null)).isInstanceOf(Pauser.SimulatedCrash.class);
+        for (byte[] k : List.of(row(9), index(9))) {
+            assertThat(lockOf(k)).as("no lock").isNull();
+            assertThat(memoryLockOf(k)).as("memory lock released").isNull();
+            assertThat(writes(k)).as("the one write never happened on either shard").isEmpty();
+        }
+    }
+
+    /** Commits a transaction writing {@code a} and {@code b} and checks it took 1PC without lock CF traffic. */
+    private void commitByOnePcWithoutLocks(byte[] a, byte[] b) throws Exception {
+        long locksA = lockCfEntries(shardOf(a));
+        long locksB = lockCfEntries(shardOf(b));
+        Transaction t = store.begin(optimistic());
+        t.put(a, b("1pc"));
+        t.put(b, b("1pc"));
+        long c = t.commit(null);
+        assertThat(t.commitPath()).isEqualTo(CommitPath.ONE_PC);
+        assertThat(lockCfEntries(shardOf(a))).as("no lock CF traffic for 1PC").isEqualTo(locksA);
+        assertThat(lockCfEntries(shardOf(b))).as("no lock CF traffic for 1PC").isEqualTo(locksB);
+        assertCommittedAt(t.startTs(), c, a, b);
+    }
+
+    /**
+     * Commits {@code t} while max_ts overtakes max_commit_ts after its first key's memory lock (CommitTsTooLarge
+     * inside the 1PC attempt): checks that every key holds a persisted plain lock before the 2PC primary commit, and
+     * that the transaction completed with 2PC; returns its commit ts.
+     */
+    private long commitAsMaxTsOvertakesMaxCommitTs(Transaction t, byte[]... keys) throws Exception {
+        long ahead = plusMs(store.tso().current(), SAFE_WINDOW_MS + 1000);
+        pauser.act(FaultPoints.BEFORE_SET_MEMORY_LOCK, t.startTs(), () -> cm.updateMaxTs(ahead));
+        Pauser.Rule beforePrimaryCommit = pauser.pause(FaultPoints.BEFORE_PRIMARY_COMMIT, t.startTs());
+        Future<Long> commit = async(() -> t.commit(null));
+        beforePrimaryCommit.awaitReached();
+        for (byte[] k : keys) {
+            Lock l = lockOf(k);
+            assertThat(l).as("plain lock persisted for the 2PC fallback").isNotNull();
+            assertThat(l.useAsyncCommit).isFalse();
+            assertThat(l.useOnePc).isFalse();
+        }
+        beforePrimaryCommit.resume();
+        long commitTs = get(commit);
+        assertThat(t.commitPath()).isEqualTo(CommitPath.TWO_PC);
+        return commitTs;
     }
 
     /**
@@ -292,7 +362,7 @@ class TimestampScenariosTest extends ScenarioBase {
         open(c -> { }, binlog);
         Transaction causal = store.begin(optimistic().withCausalConsistencyOnly(true));
         causal.put(row(1), b("c"));
-        Transaction u = store.begin(optimistic());
+        Transaction u = store.begin(asyncCommit());
         u.put(row(2), b("u"));
         u.put(index(2), b("k"));
         Pauser.Rule uPrewritten = pauser.pause(FaultPoints.AFTER_ALL_PREWRITES, u.startTs());
@@ -340,7 +410,7 @@ class TimestampScenariosTest extends ScenarioBase {
         twoPc.put(row(1), b("a1"));
         pauser.crash(FaultPoints.AFTER_PRIMARY_PREWRITE, twoPc.startTs());
         assertThat(root(catchThrowable(() -> twoPc.commit(null)))).isInstanceOf(Pauser.SimulatedCrash.class);
-        Transaction asyncT = store.begin(optimistic());
+        Transaction asyncT = store.begin(asyncCommit());
         asyncT.put(index(2), b("j1"));
         asyncT.put(row(2), b("b1"));
         pauser.crash(FaultPoints.AFTER_ALL_PREWRITES, asyncT.startTs());
@@ -351,7 +421,7 @@ class TimestampScenariosTest extends ScenarioBase {
         assertThat(store.shard(shardOf(row(4))).pessimisticLocks().get(row(4))).as("held in memory").isNotNull();
         letTimePass(SAFE_WINDOW_MS + 100); // the abandoned transactions' TTLs pass
 
-        Transaction live = store.begin(optimistic());
+        Transaction live = store.begin(asyncCommit());
         live.put(row(3), b("c1"));
         live.put(index(3), b("k1"));
         Pauser.Rule inFlight = pauser.pause(FaultPoints.BEFORE_SET_MEMORY_LOCK, live.startTs())

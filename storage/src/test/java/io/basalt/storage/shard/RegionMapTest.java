@@ -307,10 +307,10 @@ class RegionMapTest {
                 }
                 if (n == 2) {
                     // two shards: a row and its index entry (index 2, as a table's first secondary index) commit
-                    // across both, as with four
+                    // across both (async commit with 1PC off), as with four
                     long table = 6;
                     store.placeTable(table, List.of(2L));
-                    Transaction t = store.begin();
+                    Transaction t = store.begin(store.defaultOptions().withOnePc(false));
                     t.put(TableKeys.rowKey(table, 1), b("row"));
                     t.put(indexKey(table, 2, 1), b(""));
                     t.commit(null);
@@ -352,11 +352,11 @@ class RegionMapTest {
             t1.put(TableKeys.rowKey(table, 1), b("row"));
             t1.commit(null);
             assertThat(t1.commitPath()).isEqualTo(CommitPath.ONE_PC);
-            Transaction t2 = store.begin();
+            Transaction t2 = store.begin(store.defaultOptions().withOnePc(false));
             t2.put(TableKeys.rowKey(table, 2), b("row"));
             t2.put(indexKey(table, 1, 2), b(""));
             t2.commit(null);
-            assertThat(t2.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+            assertThat(t2.commitPath()).as("row and index entry on two shards").isEqualTo(CommitPath.ASYNC_COMMIT);
             Transaction t3 = store.begin();
             t3.put(TableKeys.rowKey(table, 3), b("row"));
             t3.put(TableKeys.lobKey(table, 3, 2), b("large value"));

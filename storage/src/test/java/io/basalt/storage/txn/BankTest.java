@@ -234,7 +234,9 @@ class BankTest {
             assertThat(paths).as("commit paths used").containsExactlyInAnyOrder(CommitPath.values());
             assertThat(committed.values().stream().filter(c -> c.path() == CommitPath.ONE_PC && !c.multiShard()))
                     .as("single-shard transfers committed by 1PC").isNotEmpty();
-            assertThat(committed.values().stream().filter(c -> c.multiShard() && c.path() != CommitPath.TWO_PC))
+            assertThat(committed.values().stream().filter(c -> c.path() == CommitPath.ONE_PC && c.multiShard()))
+                    .as("multi-shard transfers committed by 1PC in one write").isNotEmpty();
+            assertThat(committed.values().stream().filter(c -> c.multiShard() && c.path() == CommitPath.ASYNC_COMMIT))
                     .as("multi-shard transfers committed by async commit").isNotEmpty();
             for (String p : ABANDON_POINTS) {
                 assertThat(faults.thrown.get(p)).as("clients abandoned at " + p).isNotNull();
@@ -307,7 +309,7 @@ class BankTest {
                     .withPessimistic(forced != null || rnd.nextBoolean())
                     .withAsyncCommit(forced != null ? !forced.equals(FaultPoints.AFTER_PRIMARY_COMMIT)
                             && !forced.equals(FaultPoints.BEFORE_SECONDARY_COMMIT) : rnd.nextBoolean())
-                    .withOnePc(rnd.nextBoolean())
+                    .withOnePc(forced == null && rnd.nextBoolean()) // a forced fault point is on the 2PC/async path
                     .withCausalConsistencyOnly(rnd.nextInt(4) == 0);
             String outcome = transfer(store, faults, opts, a, b, amount, forced, committed, abandoned, retries, stop);
             if (forced != null && (outcome.equals(forced) || outcome.equals("committed")
@@ -352,10 +354,9 @@ class BankTest {
                 assertThat(commitTs).isGreaterThan(startTs);
                 assertThat(t.commitTs()).isEqualTo(commitTs);
                 assertThat(t.state()).isEqualTo(Transaction.State.COMMITTED);
-                if (!multiShard && opts.onePc()) { // 1PC, or 2PC after meeting another txn's lock
-                    assertThat(t.commitPath()).as("single-shard txn with 1PC on").isNotEqualTo(CommitPath.ASYNC_COMMIT);
-                }
-                if (multiShard || !opts.onePc()) {
+                if (opts.onePc()) { // 1PC (on one shard or across two), or 2PC after meeting another txn's lock
+                    assertThat(t.commitPath()).as("small txn with 1PC on").isNotEqualTo(CommitPath.ASYNC_COMMIT);
+                } else {
                     assertThat(t.commitPath()).isNotEqualTo(CommitPath.ONE_PC);
                 }
                 committed.put(startTs, new Committed(commitTs, t.commitPath(), payload, multiShard));

@@ -51,13 +51,13 @@ class TransactionSmokeTest {
             t1.commit(bytes("p1"));
             assertThat(t1.commitPath()).isEqualTo(CommitPath.ONE_PC);
 
-            Transaction t2 = store.begin();
+            Transaction t2 = store.begin(store.defaultOptions().withOnePc(false));
             t2.put(row(2), bytes("two"));
             t2.put(index(2), bytes(""));
             t2.commit(bytes("p2"));
             assertThat(t2.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
 
-            Transaction t3 = store.begin(store.defaultOptions().withAsyncCommit(false));
+            Transaction t3 = store.begin(store.defaultOptions().withAsyncCommit(false).withOnePc(false));
             t3.put(row(3), bytes("three"));
             t3.put(index(3), bytes(""));
             t3.commit(bytes("p3"));

@@ -38,7 +38,7 @@ class TwoPhaseCommitAfterHandOverTest {
             }
         };
         try (TxnStore store = StoreFixture.open(StoreFixture.config(dir), sink, faults)) {
-            Transaction t = store.begin(store.defaultOptions().withAsyncCommit(false).withPessimistic(false));
+            Transaction t = store.begin(store.defaultOptions().withAsyncCommit(false).withOnePc(false).withPessimistic(false));
             failTxn.set(t.startTs());
             t.put(row(1), bytes("committed"));
             t.put(index(1), bytes(""));
