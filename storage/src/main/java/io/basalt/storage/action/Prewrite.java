@@ -75,7 +75,7 @@ public final class Prewrite {
         return maxMinCommitTs;
     }
 
-    /** Checks every key and writes its lock (plain or async), or holds it in memory for 1PC; false: already committed. */
+    /** Checks every key, writes its lock (plain or async) or holds it in memory for 1PC; false: committed already. */
     private boolean lockKeys() {
         List<Mutation> mutations = req.mutations();
         for (int i = 0; i < mutations.size(); i++) {

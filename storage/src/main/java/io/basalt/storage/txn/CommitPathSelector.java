@@ -4,13 +4,14 @@ import io.basalt.storage.config.StoreConfig;
 import io.basalt.storage.pipeline.CommitPath;
 
 /**
- * Chooses the commit path of a transaction (spec §3.6, §4): 1PC when all its mutations are on one shard, or when it
- * is small (async commit's limits) and spans several shards, which share one WAL and so take one atomic write (a
- * large one would hold the latches of every shard it writes for the whole write); async commit when it is small
- * enough for its primary lock to list every key; 2PC otherwise; each subject to its session switch. A transaction with a shard whose batch only checks that keys do not exist never commits async:
- * that batch writes no lock, so the primary cannot list it, and a reader deciding the transaction from its
- * secondaries could commit it while that check is still waiting on another transaction's lock (and would then
- * commit it without the binlog, whose pipeline the waiting coordinator had left).
+ * Chooses the commit path of a transaction (spec §3.6, §4): 1PC when all its mutations are on one shard, or when it is
+ * small (async commit's limits) and spans several shards, which share one WAL and so take one atomic write (a large one
+ * would hold the latches of every shard it writes for the whole write); async commit when it is small enough for its
+ * primary lock to list every key; 2PC otherwise; each subject to its session switch. A transaction with a shard whose
+ * batch only checks that keys do not exist never commits async: that batch writes no lock, so the primary cannot list
+ * it, and a reader deciding the transaction from its secondaries could commit it while that check is still waiting on
+ * another transaction's lock (and would then commit it without the binlog, whose pipeline the waiting coordinator had
+ * left).
  */
 final class CommitPathSelector {
     private CommitPathSelector() {

@@ -14,14 +14,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Prewrites every shard's batch of a transaction on the calling thread. A 1PC over several shards is one atomic write
  * of them all ({@link io.basalt.storage.action.OnePcAcrossShards}); otherwise the other shards' batches go first,
- * unsynced, then the primary's, synced. The shards share one WAL ({@link io.basalt.storage.shard.ShardEngine}), which is synced as a
- * prefix, so the primary's fsync makes the earlier batches durable too: one fsync per prewrite and no thread hand-off,
- * where each shard's own synced write (in parallel on a pool) cost one fsync per shard and two switches. Nothing
- * relies on a batch before the whole prewrite has returned.
- * A batch that meets another transaction's lock switches the whole transaction to plain 2PC: the caller is told
- * (so it can leave the commit pipeline before anyone waits), the lock is waited for or resolved, and the batch is
- * retried as a plain 2PC prewrite. The first failure stops the prewrite; the caller rolls back what was written.
- * One instance per prewrite, used by the committing thread only.
+ * unsynced, then the primary's, synced. The shards share one WAL ({@link io.basalt.storage.shard.ShardEngine}), which
+ * is synced as a prefix, so the primary's fsync makes the earlier batches durable too: one fsync per prewrite and no
+ * thread hand-off, where each shard's own synced write (in parallel on a pool) cost one fsync per shard and two
+ * switches. Nothing relies on a batch before the whole prewrite has returned. A batch that meets another transaction's
+ * lock switches the whole transaction to plain 2PC: the caller is told (so it can leave the commit pipeline before
+ * anyone waits), the lock is waited for or resolved, and the batch is retried as a plain 2PC prewrite. The first
+ * failure stops the prewrite; the caller rolls back what was written. One instance per prewrite, used by the committing
+ * thread only.
  */
 final class Prewriter {
     enum Mode { ONE_PC, ASYNC, PLAIN }
