@@ -93,9 +93,7 @@ final class Prewriter {
             ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
             return r;
         } catch (KeyIsLockedException e) {
-            fellBack = true;
-            onLockMet.run();
-            awaitOrResolve(e, waitStart);
+            fallBackAndWait(e, waitStart);
             return null;
         }
     }
@@ -108,7 +106,12 @@ final class Prewriter {
                 m == Mode.ONE_PC, outbox, durable);
     }
 
-    private void awaitOrResolve(KeyIsLockedException e, long waitStart) {
+    /** Switches to plain 2PC (telling the caller the first time), then waits for or resolves the lock. */
+    private void fallBackAndWait(KeyIsLockedException e, long waitStart) {
+        if (mode != Mode.PLAIN && !fellBack) {
+            fellBack = true;
+            onLockMet.run();
+        }
         if (pc.options().waitForLocks()) {
             LockWaiter.awaitForWrite(ctx, e, pc.startTs(), waitStart, pc.options().lockWaitTimeoutMs());
         } else {
@@ -128,11 +131,7 @@ final class Prewriter {
                         pc.startTs());
                 return r;
             } catch (KeyIsLockedException e) {
-                if (mode != Mode.PLAIN && !fellBack) {
-                    fellBack = true;
-                    onLockMet.run();
-                }
-                awaitOrResolve(e, waitStart);
+                fallBackAndWait(e, waitStart);
             }
         }
     }
