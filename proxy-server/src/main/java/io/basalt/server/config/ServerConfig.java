@@ -40,8 +40,11 @@ public class ServerConfig {
      */
     public String version = "10.11.99-Basalt-MariaDB";
     public int maxConnections = 4096;
-    /** Statements executing at the same time; further commands wait for a free worker. */
-    public int workerThreads = 512;
+    /**
+     * Statements running at the same time; one waiting for a row or metadata lock, in SLEEP or for the client does
+     * not count. Further commands wait their turn (see StatementAdmission).
+     */
+    public int workerThreads = 64;
     /** Seconds an idle authenticated connection is kept (the global {@code wait_timeout}). */
     public long waitTimeout = 28800;
     /** Seconds a new connection may take to authenticate. */

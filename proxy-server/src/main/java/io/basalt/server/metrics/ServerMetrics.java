@@ -10,14 +10,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 
 /**
  * The front end's meters: {@code basalt.connections.active} (gauge), {@code basalt.connections.total},
- * {@code basalt.connections.rejected}, {@code basalt.commands{command}} and {@code basalt.network.bytes{direction}}.
+ * {@code basalt.connections.rejected}, {@code basalt.commands{command}}, {@code basalt.network.bytes{direction}} and
+ * the statement admission's {@code basalt.statements.running} and {@code basalt.statements.queued} (gauges).
  * Also keeps the few counts COM_STATISTICS reports. Thread-safe; counters are registered once, up front, so the
  * hot path only increments.
  */
 public final class ServerMetrics {
+    private final MeterRegistry registry;
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicLong questions = new AtomicLong();
     private final Counter total;
@@ -29,6 +32,7 @@ public final class ServerMetrics {
     private final long startedNanos = System.nanoTime();
 
     public ServerMetrics(MeterRegistry registry) {
+        this.registry = registry;
         // Strong: Micrometer holds gauge state weakly, and a scrape must not read 0 once this owner is unreachable.
         Gauge.builder("basalt.connections.active", active, AtomicInteger::get).strongReference(true)
                 .description("client connections open now").register(registry);
@@ -44,6 +48,16 @@ public final class ServerMetrics {
             commands.put(type, commandCounter(registry, type.name().toLowerCase(Locale.ROOT)));
         }
         unknownCommands = commandCounter(registry, "unknown");
+    }
+
+    /** Gauges of the statement admission: statements running now, connections whose commands wait for a place. */
+    public void statementAdmission(IntSupplier running, IntSupplier queued) {
+        Gauge.builder("basalt.statements.running", running, IntSupplier::getAsInt).strongReference(true)
+                .description("statements running now (those waiting for locks, commits or clients not counted)")
+                .register(registry);
+        Gauge.builder("basalt.statements.queued", queued, IntSupplier::getAsInt).strongReference(true)
+                .description("connections whose next command waits because worker_threads statements are running")
+                .register(registry);
     }
 
     private static Counter commandCounter(MeterRegistry registry, String name) {

@@ -3,6 +3,7 @@ package io.basalt.server.netty;
 import io.basalt.protocol.codec.PacketFramer;
 import io.basalt.server.command.ClientGoneException;
 import io.basalt.server.command.PacketOutput;
+import io.basalt.storage.concurrency.BlockingHint;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
@@ -114,6 +115,12 @@ final class ChannelPacketOutput implements PacketOutput {
             return;
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMillis.getAsLong());
+        try (BlockingHint.Section waiting = BlockingHint.begin()) {
+            awaitWritableUntil(deadline);
+        }
+    }
+
+    private void awaitWritableUntil(long deadline) {
         synchronized (writability) {
             while (!channel.isWritable()) {
                 if (!channel.isActive()) {

@@ -38,6 +38,7 @@ public final class NettyServer implements AutoCloseable {
     private final ServerConfig config;
     private final ConnectionLimiter limiter;
     private final ThreadPoolExecutor workers;
+    private final StatementAdmission admission;
     private final EventLoopGroup acceptor;
     private final EventLoopGroup io;
     private final SocketTransport transport;
@@ -48,7 +49,10 @@ public final class NettyServer implements AutoCloseable {
         this.context = context;
         this.config = config;
         this.limiter = new ConnectionLimiter(config.maxConnections);
-        this.workers = WorkerPool.create(config.workerThreads);
+        // a thread per connection at most: admission, not the pool, bounds the statements running at once
+        this.workers = WorkerPool.create(config.maxConnections);
+        this.admission = new StatementAdmission(workers, config.workerThreads);
+        context.metrics().statementAdmission(admission::running, admission::queued);
         this.transport = SocketTransport.best();
         this.acceptor = transport.eventLoops(1, "basalt-accept");
         this.io = transport.eventLoops(Runtime.getRuntime().availableProcessors(), "basalt-io");
@@ -69,7 +73,7 @@ public final class NettyServer implements AutoCloseable {
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(WRITE_LOW_WATER, WRITE_HIGH_WATER))
-                .childHandler(new ServerChannelInitializer(context, limiter, workers, channels,
+                .childHandler(new ServerChannelInitializer(context, limiter, admission, channels,
                         config.connectTimeout));
         try {
             listener = bootstrap.bind(config.host, config.port).sync().channel();

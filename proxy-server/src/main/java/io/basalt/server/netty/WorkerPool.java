@@ -8,10 +8,10 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The statement workers: at most {@code worker_threads} run at once; a task goes to an idle worker if there is one,
- * else to a new thread, and waits in a queue only when all workers are busy. (A plain ThreadPoolExecutor with a core
- * size would start a thread per task up to the core size even while others sit idle.) Idle workers end after a
- * minute, so idle connections hold no thread.
+ * The statement workers' threads (how many statements run at once is {@link StatementAdmission}'s call): a task goes
+ * to an idle worker if there is one, else to a new thread, and waits in a queue only when {@code maxThreads} are busy.
+ * (A plain ThreadPoolExecutor with a core size would start a thread per task up to the core size even while others
+ * sit idle.) Idle workers end after a minute, so idle connections hold no thread.
  */
 final class WorkerPool {
     private static final long KEEP_ALIVE_SECONDS = 60;

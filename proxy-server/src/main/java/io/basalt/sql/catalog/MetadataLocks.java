@@ -2,6 +2,7 @@ package io.basalt.sql.catalog;
 
 import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
+import io.basalt.storage.concurrency.BlockingHint;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +50,7 @@ public final class MetadataLocks {
 
     private Lease acquire(String database, String table, int permits, long timeoutMs) {
         Semaphore s = locks.computeIfAbsent(database + '\0' + table, k -> new Semaphore(EXCLUSIVE, true));
-        try {
+        try (BlockingHint.Section waiting = BlockingHint.begin()) {
             // the timed tryAcquire honours fairness; the untimed one would let readers barge past a waiting DDL
             if (!s.tryAcquire(permits, timeoutMs, TimeUnit.MILLISECONDS)) {
                 throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);

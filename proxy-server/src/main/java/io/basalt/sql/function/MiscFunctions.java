@@ -3,6 +3,7 @@ package io.basalt.sql.function;
 import io.basalt.sql.type.SqlType;
 import io.basalt.sql.value.EvalContext;
 import io.basalt.sql.value.SqlErrors;
+import io.basalt.storage.concurrency.BlockingHint;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -131,7 +132,7 @@ final class MiscFunctions {
             return null;
         }
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
-        try {
+        try (BlockingHint.Section waiting = BlockingHint.begin()) {
             while (true) {
                 ctx.checkKilled();
                 long left = deadline - System.nanoTime();

@@ -1,5 +1,7 @@
 package io.basalt.storage.txn;
 
+import io.basalt.storage.concurrency.BlockingHint;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -52,7 +54,9 @@ public final class LockWaitManager {
             if (releasedMeanwhile.getAsBoolean()) {
                 return true;
             }
-            return w.woken.await(Math.max(timeoutMs, 0), TimeUnit.MILLISECONDS);
+            try (BlockingHint.Section waiting = BlockingHint.begin()) {
+                return w.woken.await(Math.max(timeoutMs, 0), TimeUnit.MILLISECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
