@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the benchmarks, runs the storage and protocol JMH benchmarks and writes results/storage-commit-paths.md.
+# Builds the benchmarks, runs the storage and protocol JMH benchmarks and writes results/jmh-storage-protocol.md.
 #
 #   benchmarks/run-storage-benchmarks.sh                 # defaults: -f 1 -wi 2 -w 3s -i 3 -r 5s, all storage and protocol benchmarks
 #   benchmarks/run-storage-benchmarks.sh -f 1 -wi 1 -w 1s -i 1 -r 2s 'CommitPathBenchmark'
@@ -17,8 +17,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
 results="$here/results"
-json="$results/storage-commit-paths.json"
-report="$results/storage-commit-paths.md"
+json="$results/jmh-storage-protocol.json"
+report="$results/jmh-storage-protocol.md"
 jar="$here/target/basalt-benchmarks.jar"
 java_bin="${JAVA:-java}"
 lock="${BASALT_MVN_LOCK:-}"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns a JMH JSON result file of the storage benchmarks into benchmarks/results/storage-commit-paths.md.
+"""Turns a JMH JSON result file of the storage benchmarks into benchmarks/results/jmh-storage-protocol.md.
 
 Every number in the report comes from the JMH JSON, from the reference targets file, or from the machine the
 report is generated on (CPU count); nothing measured is written here by hand. Missing pieces (a benchmark or a mode
