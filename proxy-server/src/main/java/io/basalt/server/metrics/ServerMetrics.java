@@ -53,7 +53,7 @@ public final class ServerMetrics {
     /** Gauges of the statement admission: statements running now, connections whose commands wait for a place. */
     public void statementAdmission(IntSupplier running, IntSupplier queued) {
         Gauge.builder("basalt.statements.running", running, IntSupplier::getAsInt).strongReference(true)
-                .description("statements running now (those waiting for locks, commits or clients not counted)")
+                .description("statements running now (those waiting for a lock, in SLEEP or for a client not counted)")
                 .register(registry);
         Gauge.builder("basalt.statements.queued", queued, IntSupplier::getAsInt).strongReference(true)
                 .description("connections whose next command waits because worker_threads statements are running")
