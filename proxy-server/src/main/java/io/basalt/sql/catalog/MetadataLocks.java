@@ -50,10 +50,11 @@ public final class MetadataLocks {
 
     private Lease acquire(String database, String table, int permits, long timeoutMs) {
         Semaphore s = locks.computeIfAbsent(database + '\0' + table, k -> new Semaphore(EXCLUSIVE, true));
-        try (BlockingHint.Section waiting = BlockingHint.begin()) {
-            // the timed tryAcquire honours fairness; the untimed one would let readers barge past a waiting DDL
-            if (!s.tryAcquire(permits, timeoutMs, TimeUnit.MILLISECONDS)) {
-                throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
+        try {
+            // the timed tryAcquire honours fairness; the untimed one would let readers barge past a waiting DDL.
+            // Only a real wait is a blocking section: every DML statement takes this lock, nearly always at once.
+            if (!s.tryAcquire(permits, 0, TimeUnit.MILLISECONDS)) {
+                awaitPermits(s, permits, timeoutMs);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -65,5 +66,13 @@ public final class MetadataLocks {
                 s.release(permits);
             }
         };
+    }
+
+    private static void awaitPermits(Semaphore s, int permits, long timeoutMs) throws InterruptedException {
+        try (BlockingHint.Section waiting = BlockingHint.begin()) {
+            if (!s.tryAcquire(permits, timeoutMs, TimeUnit.MILLISECONDS)) {
+                throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
+            }
+        }
     }
 }
