@@ -17,8 +17,8 @@ import java.util.List;
 
 /**
  * The rows an UPDATE or DELETE changes: candidates from the access path (snapshot read), each then locked and
- * re-read at its latest version and re-checked against WHERE (InnoDB's current read), all collected before any
- * change so the statement never sees its own writes; then ORDER BY and LIMIT.
+ * re-read at its latest version and re-checked against WHERE (InnoDB's current read; see {@link RowLocker#lock}),
+ * all collected before any change so the statement never sees its own writes; then ORDER BY and LIMIT.
  */
 public record TargetRows(AccessPath path, Expr where, Expr[] orderBy, boolean[] descending, Expr limit) {
 
@@ -40,7 +40,7 @@ public record TargetRows(AccessPath path, Expr where, Expr[] orderBy, boolean[] 
             if (out.size() >= max) {
                 break;
             }
-            HandleRow latest = RowLocker.lockAndRead(ctx.txn(), t, c.handle());
+            HandleRow latest = RowLocker.lock(ctx.txn(), t, c);
             if (latest != null && (where == null || Truth.passes(where, latest.row(), ctx))) {
                 out.add(latest);
             }

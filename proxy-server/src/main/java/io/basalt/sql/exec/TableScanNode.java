@@ -18,7 +18,7 @@ public record TableScanNode(AccessPath path, boolean locking) implements PlanNod
                 if (!locking) {
                     return r.row();
                 }
-                HandleRow latest = RowLocker.lockAndRead(ctx.txn(), path.table(), r.handle());
+                HandleRow latest = RowLocker.lock(ctx.txn(), path.table(), r);
                 if (latest != null) {
                     return latest.row();
                 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.session.Session;
+import io.basalt.sql.row.RowCodec;
 import io.basalt.storage.fault.FaultPoints;
 import java.nio.file.Path;
 import java.util.List;
@@ -81,6 +82,20 @@ class OptimisticAutocommitTest {
         assertThat(r.affected()).isEqualTo(1);
         assertThat(f.exec(s, "SHOW WARNINGS").column(1)).extracting(String::valueOf).containsExactly("1265");
         assertThat(row(1)).containsExactly("11", "far too lo");
+        assertThat(retries()).isEqualTo(1.0);
+    }
+
+    @Test
+    void anOffRowValueChangedByAnotherCommitIsAConflictThatRunsTheUpdateAgain() {
+        // the statement locks only the row key, not the off-row value's key; the other commit must still be seen
+        int longText = RowCodec.OFF_ROW_THRESHOLD + 100;
+        f.exec(s, "CREATE TABLE docs (id INT PRIMARY KEY, n INT, body LONGTEXT)");
+        f.exec(s, "INSERT INTO docs VALUES (1, 0, REPEAT('a', " + longText + "))");
+        beforeNextCommit("UPDATE docs SET body = REPEAT('b', " + longText + ") WHERE id = 1");
+        EngineFixture.Result r = f.exec(s, "UPDATE docs SET n = LENGTH(body) + LOCATE('b', body) WHERE id = 1");
+        assertThat(r.affected()).isEqualTo(1);
+        assertThat(f.exec(s, "SELECT n, LEFT(body, 1) FROM docs").rows().get(0)).map(String::valueOf)
+                .containsExactly(String.valueOf(longText + 1), "b");
         assertThat(retries()).isEqualTo(1.0);
     }
 

@@ -1,0 +1,92 @@
+package io.basalt.sql.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.basalt.session.Session;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * UPDATE, DELETE and locking SELECTs in a pessimistic transaction act on each row's latest committed version, not on
+ * the transaction's snapshot (InnoDB's current read); an optimistic transaction reads its snapshot and finds a newer
+ * commit as a conflict when it commits.
+ */
+class CurrentReadTest {
+    @TempDir
+    Path dir;
+
+    private EngineFixture f;
+    private Session s;
+    private Session other;
+
+    @BeforeEach
+    void open() {
+        f = new EngineFixture(dir);
+        s = f.session();
+        other = f.session();
+        f.exec(s, "CREATE DATABASE d");
+        f.exec(s, "USE d");
+        f.exec(other, "USE d");
+        f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, k INT)");
+        f.exec(s, "INSERT INTO t VALUES (1, 0), (2, 0)");
+    }
+
+    @AfterEach
+    void close() {
+        f.close();
+    }
+
+    /** Starts a transaction in {@code s} whose snapshot has k = 0, then commits k = 10 on row 1 from another session. */
+    private void snapshotThenOtherCommit() {
+        f.exec(s, "BEGIN");
+        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("0");
+        f.exec(other, "UPDATE t SET k = 10 WHERE id = 1");
+    }
+
+    @Test
+    void aPessimisticUpdateBuildsOnTheLatestVersion() {
+        snapshotThenOtherCommit();
+        f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1");
+        f.exec(s, "COMMIT");
+        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("11");
+    }
+
+    @Test
+    void aPessimisticLockingSelectReturnsTheLatestVersionAndAPlainOneTheSnapshot() {
+        snapshotThenOtherCommit();
+        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1 FOR UPDATE").rows().get(0).get(0)).hasToString("10");
+        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("0");
+        f.exec(s, "COMMIT");
+    }
+
+    @Test
+    void aPessimisticDeleteRechecksWhereAgainstTheLatestVersion() {
+        snapshotThenOtherCommit();
+        assertThat(f.exec(s, "DELETE FROM t WHERE k = 0").affected()).isEqualTo(1);
+        f.exec(s, "COMMIT");
+        assertThat(f.exec(s, "SELECT id, k FROM t").rows()).hasSize(1);
+        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("10");
+    }
+
+    @Test
+    void anOptimisticUpdateOfARowChangedSinceItsSnapshotFailsAtCommit() {
+        f.exec(s, "SET tidb_txn_mode = 'OPTIMISTIC'");
+        snapshotThenOtherCommit();
+        f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1");
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "COMMIT"))).isEqualTo(1213);
+        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("10");
+    }
+
+    @Test
+    void anOptimisticLockingSelectOfARowChangedSinceItsSnapshotFailsAtCommit() {
+        f.exec(s, "SET tidb_txn_mode = 'OPTIMISTIC'");
+        snapshotThenOtherCommit();
+        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1 FOR UPDATE").rows().get(0).get(0)).hasToString("0");
+        f.exec(s, "UPDATE t SET k = 5 WHERE id = 2");
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "COMMIT"))).isEqualTo(1213);
+        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 2").rows().get(0).get(0)).hasToString("0");
+    }
+}
