@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * place up meanwhile and takes it back without waiting, so the count may briefly exceed the limit; waiters therefore
  * never hold back the statements they wait for. A commit waiting for its fsync keeps its place: letting those go
  * uncounted let hundreds of commits pile up again. Work beyond the limit waits in arrival order, so many connections
- * take turns on the cores instead of all competing for them at once.
+ * take turns on the cores instead of all competing for them at once; a worker that finishes runs the next waiting
+ * work itself.
  *
  * <p>Thread-safe: {@link #execute} runs on event loops, the rest on worker threads.
  */
@@ -111,14 +112,38 @@ final class StatementAdmission implements Executor {
         }
     }
 
+    /**
+     * Runs the task and then, while work waits and the limit allows, the next waiting task on this same thread with
+     * the same place: handing it to another worker would wake that one and park this one, two context switches per
+     * statement whenever connections outnumber the places.
+     */
     private void run(Runnable task) {
         BlockingHint.install(listener);
+        Runnable next = task;
         try {
-            task.run();
+            while (next != null) {
+                next.run();
+                next = nextInThisPlace();
+            }
         } finally {
             BlockingHint.install(null);
-            release();
+            if (next != null) {
+                release(); // a task failed: its place goes
+            }
         }
+    }
+
+    /** At the end of a task: the waiting task that inherits its place, or null once the place is given up. */
+    private Runnable nextInThisPlace() {
+        if (running.get() <= limit) {
+            Runnable next = waiting.poll();
+            if (next != null) {
+                queued.decrementAndGet();
+                return next;
+            }
+        }
+        release();
+        return null;
     }
 
     private void release() {

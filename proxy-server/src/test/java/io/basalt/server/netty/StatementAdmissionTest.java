@@ -76,6 +76,43 @@ class StatementAdmissionTest {
     }
 
     @Test
+    void aWorkerThatFinishesRunsTheNextWaitingTaskItself() throws Exception {
+        StatementAdmission admission = new StatementAdmission(threads, 1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(3);
+        List<Thread> ranOn = new CopyOnWriteArrayList<>();
+        admission.execute(() -> {
+            ranOn.add(Thread.currentThread());
+            await(release);
+            done.countDown();
+        });
+        for (int i = 0; i < 2; i++) {
+            admission.execute(() -> {
+                ranOn.add(Thread.currentThread());
+                done.countDown();
+            });
+        }
+        assertThat(admission.queued()).isEqualTo(2);
+        release.countDown();
+        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(ranOn).hasSize(3).allMatch(t -> t == ranOn.get(0));
+        Await.until("the place is free again", () -> admission.running() == 0);
+        assertThat(admission.queued()).isZero();
+    }
+
+    @Test
+    void aTaskThatFailsGivesItsPlaceUp() throws Exception {
+        StatementAdmission admission = new StatementAdmission(threads, 1);
+        admission.execute(() -> {
+            throw new IllegalStateException("a failing task");
+        });
+        Await.until("the failed task's place is free", () -> admission.running() == 0);
+        CountDownLatch ran = new CountDownLatch(1);
+        admission.execute(ran::countDown);
+        assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
     void aTaskWaitingInABlockingSectionLetsTheTaskItWaitsForRun() throws Exception {
         StatementAdmission admission = new StatementAdmission(threads, 1);
         CountDownLatch lockReleased = new CountDownLatch(1);
