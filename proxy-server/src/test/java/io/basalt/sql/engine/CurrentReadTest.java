@@ -25,11 +25,8 @@ class CurrentReadTest {
     @BeforeEach
     void open() {
         f = new EngineFixture(dir);
-        s = f.session();
-        other = f.session();
-        f.exec(s, "CREATE DATABASE d");
-        f.exec(s, "USE d");
-        f.exec(other, "USE d");
+        s = f.sessionIn("d");
+        other = f.sessionIn("d");
         f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, k INT)");
         f.exec(s, "INSERT INTO t VALUES (1, 0), (2, 0)");
     }
@@ -39,10 +36,15 @@ class CurrentReadTest {
         f.close();
     }
 
+    /** Column k of row {@code id} as session {@code s} reads it. */
+    private String k(int id) {
+        return String.valueOf(f.exec(s, "SELECT k FROM t WHERE id = " + id).rows().get(0).get(0));
+    }
+
     /** Starts a transaction in {@code s} whose snapshot has k = 0, then commits k = 10 on row 1 from another session. */
     private void snapshotThenOtherCommit() {
         f.exec(s, "BEGIN");
-        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("0");
+        assertThat(k(1)).isEqualTo("0");
         f.exec(other, "UPDATE t SET k = 10 WHERE id = 1");
     }
 
@@ -51,14 +53,14 @@ class CurrentReadTest {
         snapshotThenOtherCommit();
         f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1");
         f.exec(s, "COMMIT");
-        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("11");
+        assertThat(k(1)).isEqualTo("11");
     }
 
     @Test
     void aPessimisticLockingSelectReturnsTheLatestVersionAndAPlainOneTheSnapshot() {
         snapshotThenOtherCommit();
         assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1 FOR UPDATE").rows().get(0).get(0)).hasToString("10");
-        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("0");
+        assertThat(k(1)).isEqualTo("0");
         f.exec(s, "COMMIT");
     }
 
@@ -68,7 +70,7 @@ class CurrentReadTest {
         assertThat(f.exec(s, "DELETE FROM t WHERE k = 0").affected()).isEqualTo(1);
         f.exec(s, "COMMIT");
         assertThat(f.exec(s, "SELECT id, k FROM t").rows()).hasSize(1);
-        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("10");
+        assertThat(k(1)).isEqualTo("10");
     }
 
     @Test
@@ -77,7 +79,7 @@ class CurrentReadTest {
         snapshotThenOtherCommit();
         f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1");
         assertThat(EngineFixture.errorCode(() -> f.exec(s, "COMMIT"))).isEqualTo(1213);
-        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1").rows().get(0).get(0)).hasToString("10");
+        assertThat(k(1)).isEqualTo("10");
     }
 
     @Test
@@ -87,6 +89,6 @@ class CurrentReadTest {
         assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1 FOR UPDATE").rows().get(0).get(0)).hasToString("0");
         f.exec(s, "UPDATE t SET k = 5 WHERE id = 2");
         assertThat(EngineFixture.errorCode(() -> f.exec(s, "COMMIT"))).isEqualTo(1213);
-        assertThat(f.exec(s, "SELECT k FROM t WHERE id = 2").rows().get(0).get(0)).hasToString("0");
+        assertThat(k(2)).isEqualTo("0");
     }
 }

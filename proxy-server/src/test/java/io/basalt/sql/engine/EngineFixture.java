@@ -52,6 +52,14 @@ final class EngineFixture implements AutoCloseable {
         return s;
     }
 
+    /** A new session whose current database is {@code database}, created if it does not exist. */
+    Session sessionIn(String database) {
+        Session s = session();
+        exec(s, "CREATE DATABASE IF NOT EXISTS " + database);
+        exec(s, "USE " + database);
+        return s;
+    }
+
     /** The outcome of one statement: a result set or an OK. */
     record Result(List<ColumnDefinition> columns, List<String> labels, List<List<Object>> rows, long affected,
                   long lastInsertId, String info) {

@@ -34,9 +34,7 @@ class OffRowValuesTest {
     @BeforeEach
     void open() {
         f = new EngineFixture(dir);
-        s = f.session();
-        f.exec(s, "CREATE DATABASE d");
-        f.exec(s, "USE d");
+        s = f.sessionIn("d");
         f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT NOT NULL, doc LONGTEXT, img LONGBLOB, KEY ka (a))");
         f.exec(s, "INSERT INTO t VALUES (1, 0, REPEAT('x', " + LONG + "), REPEAT('y', " + LONG + "))");
     }

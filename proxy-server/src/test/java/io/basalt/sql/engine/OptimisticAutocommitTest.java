@@ -39,11 +39,8 @@ class OptimisticAutocommitTest {
                 }
             }
         });
-        s = f.session();
-        other = f.session();
-        f.exec(s, "CREATE DATABASE d");
-        f.exec(s, "USE d");
-        f.exec(other, "USE d");
+        s = f.sessionIn("d");
+        other = f.sessionIn("d");
         f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, k INT, c VARCHAR(10))");
         f.exec(s, "INSERT INTO t VALUES (1, 0, 'a')");
     }

@@ -21,9 +21,7 @@ class SessionVariableEffectsTest {
     @BeforeEach
     void setUp() {
         f = new EngineFixture(dir);
-        s = f.session();
-        f.exec(s, "CREATE DATABASE d");
-        f.exec(s, "USE d");
+        s = f.sessionIn("d");
         f.exec(s, "CREATE TABLE t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, v INT)");
         f.exec(s, "INSERT INTO t (v) VALUES (10), (20), (30)");
     }
@@ -52,8 +50,7 @@ class SessionVariableEffectsTest {
 
     @Test
     void setTransactionWithoutScopeAppliesToTheNextTransactionOnly() {
-        Session other = f.session();
-        f.exec(other, "USE d");
+        Session other = f.sessionIn("d");
         f.exec(s, "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
         f.exec(s, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
         assertThat(f.exec(s, "SELECT @@tx_isolation").column(0)).containsExactly("READ-COMMITTED");
