@@ -41,7 +41,8 @@ public record TargetRows(AccessPath path, Expr where, Expr[] orderBy, boolean[] 
                 break;
             }
             HandleRow latest = RowLocker.lock(ctx.txn(), t, c);
-            if (latest != null && (where == null || Truth.passes(where, latest.row(), ctx))) {
+            // the candidate itself comes back where the locking read is the snapshot's: WHERE already passed it
+            if (latest != null && (latest == c || where == null || Truth.passes(where, latest.row(), ctx))) {
                 out.add(latest);
             }
         }
