@@ -40,8 +40,13 @@ public final class BlockingHint {
         }
     }
 
-    /** Starts a waiting section of the calling thread. */
+    /**
+     * Starts a waiting section of the calling thread.
+     *
+     * @throws WouldBlockException inside a {@link NoWaitScope}
+     */
     public static Section begin() {
+        NoWaitScope.refuse("another session or a timer");
         Listener l = LISTENER.get();
         if (l == null) {
             return NONE;

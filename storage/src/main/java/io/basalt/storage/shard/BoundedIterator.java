@@ -1,6 +1,6 @@
 package io.basalt.storage.shard;
 
-import io.basalt.storage.error.DiskErrorException;
+import io.basalt.storage.concurrency.NoWaitScope;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -12,8 +12,8 @@ import org.rocksdb.Slice;
  * <p>The validity and the key of the current position are asked from RocksDB once per position: an MVCC scan asks
  * for them at each of its steps (is this still a version of that key? which version?), and each ask is a JNI call, the
  * key's also a new array (a range scan of 100 rows made about four of each per row, 9 % of oltp_read_only's CPU).
- * Every move forgets them. Callers must not modify the key array they are given. Not thread-safe, as RocksDB's
- * iterator is not.
+ * Every move forgets them. Callers must not modify the key array they are given. Each move is a step of the calling
+ * thread's {@link NoWaitScope}, if any. Not thread-safe, as RocksDB's iterator is not.
  */
 public final class BoundedIterator implements AutoCloseable {
     private final RocksIterator it;
@@ -58,7 +58,7 @@ public final class BoundedIterator implements AutoCloseable {
                 try {
                     it.status();
                 } catch (RocksDBException e) {
-                    throw new DiskErrorException("iterator failed", e);
+                    throw ReadFailure.of("iterator failed", e);
                 }
             }
         }
@@ -87,6 +87,7 @@ public final class BoundedIterator implements AutoCloseable {
     }
 
     private void moved() {
+        NoWaitScope.step();
         valid = null;
         key = null;
     }

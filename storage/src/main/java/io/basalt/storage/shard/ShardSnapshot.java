@@ -1,23 +1,30 @@
 package io.basalt.storage.shard;
 
-import io.basalt.storage.error.DiskErrorException;
+import io.basalt.storage.concurrency.NoWaitScope;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
 
-/** A consistent point-in-time view of one shard. Owned by one thread; close it to release the RocksDB snapshot. */
+/**
+ * A consistent point-in-time view of one shard. Owned by one thread; close it to release the RocksDB snapshot. Taken
+ * inside a {@link NoWaitScope}, it reads only what is in memory (memtables and the block cache) and counts its reads
+ * and iterator moves as the scope's steps.
+ */
 public final class ShardSnapshot implements AutoCloseable {
     private final Shard shard;
     private final Snapshot snapshot;
     private final ReadOptions readOptions;
+    private final boolean inMemoryOnly;
 
     ShardSnapshot(Shard shard) {
         this.shard = shard;
         this.snapshot = shard.db().getSnapshot();
-        this.readOptions = new ReadOptions().setSnapshot(snapshot);
+        this.inMemoryOnly = NoWaitScope.active();
+        this.readOptions = readOptions();
     }
 
     public Shard shard() {
@@ -25,10 +32,11 @@ public final class ShardSnapshot implements AutoCloseable {
     }
 
     public byte[] get(ColumnFamilyHandle cf, byte[] key) {
+        NoWaitScope.step();
         try {
             return shard.db().get(cf, readOptions, key);
         } catch (RocksDBException e) {
-            throw new DiskErrorException("read failed on shard " + shard.id(), e);
+            throw ReadFailure.of("read failed on shard " + shard.id(), e);
         }
     }
 
@@ -36,7 +44,7 @@ public final class ShardSnapshot implements AutoCloseable {
      * An iterator bounded to [lower, upper) (either may be null). The caller closes it before closing this snapshot.
      */
     public BoundedIterator iterator(ColumnFamilyHandle cf, byte[] lower, byte[] upper) {
-        ReadOptions ro = new ReadOptions().setSnapshot(snapshot);
+        ReadOptions ro = readOptions();
         Slice lo = lower == null ? null : new Slice(lower);
         Slice hi = upper == null ? null : new Slice(upper);
         if (lo != null) {
@@ -47,6 +55,11 @@ public final class ShardSnapshot implements AutoCloseable {
         }
         RocksIterator it = shard.db().newIterator(cf, ro);
         return new BoundedIterator(it, ro, lo, hi);
+    }
+
+    private ReadOptions readOptions() {
+        ReadOptions ro = new ReadOptions().setSnapshot(snapshot);
+        return inMemoryOnly ? ro.setReadTier(ReadTier.BLOCK_CACHE_TIER) : ro;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.basalt.storage.tso;
 
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.atomic.AtomicLong;
@@ -86,6 +87,7 @@ public final class TimestampOracle {
     }
 
     private synchronized void extendWindow(long physicalMs) {
+        NoWaitScope.refuse("the timestamp window's fsync");
         if (physicalMs >= persistedLimitMs) {
             long limit = physicalMs + windowMs;
             store.save(limit);

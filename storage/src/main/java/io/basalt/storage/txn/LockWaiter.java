@@ -1,5 +1,6 @@
 package io.basalt.storage.txn;
 
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.error.LockNotWaitedException;
 import io.basalt.storage.error.LockWaitTimeoutException;
@@ -65,6 +66,7 @@ final class LockWaiter {
      * milliseconds from done, and a released lock wakes the reader anyway.
      */
     static void awaitForRead(TxnContext ctx, KeyIsLockedException e, long readTs, Set<Long> bypass, int attempt) {
+        NoWaitScope.refuse("another transaction's lock");
         checkNotInterrupted(readTs);
         long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), readTs, bypass);
         if (ms > 0) {

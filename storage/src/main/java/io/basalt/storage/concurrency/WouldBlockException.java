@@ -1,0 +1,13 @@
+package io.basalt.storage.concurrency;
+
+/**
+ * Work inside a {@link NoWaitScope} reached a point where it would wait (or ran too long) and stopped before changing
+ * anything; the caller runs it again on a thread that may wait. Not a storage error: it never reaches a client.
+ */
+public final class WouldBlockException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public WouldBlockException(String what) {
+        super("would wait: " + what, null, false, false);
+    }
+}
