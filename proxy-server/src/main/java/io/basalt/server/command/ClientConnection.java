@@ -138,6 +138,34 @@ public final class ClientConnection {
     }
 
     /**
+     * {@link #onPacket} on the connection's event loop, for a command that can finish there without waiting (see
+     * {@link CommandDispatcher#dispatchWithoutWaiting}); false, with the packet untouched and nothing sent, when it
+     * must go to {@link #onPacket} on a worker.
+     */
+    public boolean onPacketWithoutWaiting(Packet packet) {
+        if (phase != Phase.COMMANDS || dump != null || pendingSwitch != null || firstSequenceId(packet) != 0) {
+            return false;
+        }
+        boolean handedOver = false;
+        try {
+            responses.begin(packet.nextSequenceId());
+            if (!DISPATCHER.dispatchWithoutWaiting(this, packet.payload())) {
+                handedOver = true;
+                return false;
+            }
+            closeIfKilled();
+            responses.output().flush();
+        } catch (ClientGoneException e) {
+            close();
+        } finally {
+            if (!handedOver) {
+                packet.payload().release();
+            }
+        }
+        return true;
+    }
+
+    /**
      * The byte stream could not be split into packets (one too large, or out of order): answers with the error
      * (1043 Bad handshake before login) and closes.
      *
@@ -287,6 +315,10 @@ public final class ClientConnection {
         } else {
             DISPATCHER.dispatch(this, packet.payload());
         }
+        closeIfKilled();
+    }
+
+    private void closeIfKilled() {
         if (session.isConnectionKilled()) {
             close();
         }

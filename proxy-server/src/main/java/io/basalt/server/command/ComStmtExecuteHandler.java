@@ -19,26 +19,64 @@ final class ComStmtExecuteHandler implements CommandHandler {
 
     @Override
     public void handle(ClientConnection connection, ByteBuf payload) {
-        PreparedStatements statements = connection.statements();
-        StmtExecuteRequest request = StmtExecuteRequest.decode(payload, id -> {
-            ServerPreparedStatement s = statements.get(id);
-            return s == null ? null : s.parameters();
-        });
-        ServerPreparedStatement statement = statements.get(request.statementId());
+        StmtExecuteRequest request = decode(connection, payload);
+        ServerPreparedStatement statement = connection.statements().get(request.statementId());
         try {
-            if (request.newParameterTypes() != null) {
-                statement.bind(request.newParameterTypes());
-            }
+            bind(statement, request);
             if (statement.longDataTooLarge()) {
                 throw new MySqlException(ErrorCode.NET_PACKET_TOO_LARGE);
             }
-            connection.session().setCommand(processListName(), statement.query().sql());
-            ResultSetWriter result = new ResultSetWriter(connection.responses(), ResultSetWriter.RowFormat.BINARY);
+            ResultSetWriter result = resultWriter(connection, statement);
             connection.server().engine().execute(connection.session(), statement.query(),
                     request.parameterValues(), result);
             result.checkComplete();
         } finally {
             statement.clearLongData();
         }
+    }
+
+    /**
+     * The execute on the connection's event loop, for a query the engine can finish there without waiting; false,
+     * with the payload unread and nothing sent, when it must go to {@link #handle} on a worker. A statement with
+     * long data always goes there (its execute consumes the long data).
+     */
+    boolean handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
+        int start = payload.readerIndex();
+        ServerPreparedStatement statement = payload.readableBytes() >= 5
+                ? connection.statements().get(payload.getUnsignedIntLE(start + 1)) : null;
+        if (statement == null || statement.hasLongData() || !statement.query().mayRunWithoutWaiting()) {
+            return false;
+        }
+        StmtExecuteRequest request = decode(connection, payload);
+        bind(statement, request);
+        ResultSetWriter result = resultWriter(connection, statement);
+        if (!connection.server().engine().executeWithoutWaiting(connection.session(), statement.query(),
+                request.parameterValues(), result)) {
+            connection.responses().output().discard();
+            payload.readerIndex(start);
+            return false;
+        }
+        result.checkComplete();
+        return true;
+    }
+
+    private static StmtExecuteRequest decode(ClientConnection connection, ByteBuf payload) {
+        PreparedStatements statements = connection.statements();
+        return StmtExecuteRequest.decode(payload, id -> {
+            ServerPreparedStatement s = statements.get(id);
+            return s == null ? null : s.parameters();
+        });
+    }
+
+    /** Keeps the parameter types sent with this execute for later ones that send none (idempotent). */
+    private static void bind(ServerPreparedStatement statement, StmtExecuteRequest request) {
+        if (request.newParameterTypes() != null) {
+            statement.bind(request.newParameterTypes());
+        }
+    }
+
+    private ResultSetWriter resultWriter(ClientConnection connection, ServerPreparedStatement statement) {
+        connection.session().setCommand(processListName(), statement.query().sql());
+        return new ResultSetWriter(connection.responses(), ResultSetWriter.RowFormat.BINARY);
     }
 }

@@ -63,6 +63,11 @@ final class ServerPreparedStatement {
     }
 
     /** Whether some parameter's long data exceeded max_allowed_packet (the next execute fails with 1153). */
+    /** Whether COM_STMT_SEND_LONG_DATA sent a parameter since the last execute. */
+    boolean hasLongData() {
+        return !longData.isEmpty() || longDataTooLarge;
+    }
+
     boolean longDataTooLarge() {
         return longDataTooLarge;
     }

@@ -45,6 +45,12 @@ public class ServerConfig {
      * not count. Further commands wait their turn (see StatementAdmission).
      */
     public int workerThreads = 64;
+    /**
+     * Whether a prepared plain read (no locking clause, no session side effects) is first tried on the event loop
+     * that received it, from memory only, and handed to a worker only if it would wait (disk read, lock, long scan,
+     * large reply): it saves the two thread wake-ups of the hand-off.
+     */
+    public boolean eventLoopReads = true;
     /** Seconds an idle authenticated connection is kept (the global {@code wait_timeout}). */
     public long waitTimeout = 28800;
     /** Seconds a new connection may take to authenticate. */

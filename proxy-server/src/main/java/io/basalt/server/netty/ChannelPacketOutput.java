@@ -4,6 +4,7 @@ import io.basalt.protocol.codec.PacketFramer;
 import io.basalt.server.command.ClientGoneException;
 import io.basalt.server.command.PacketOutput;
 import io.basalt.storage.concurrency.BlockingHint;
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
@@ -17,7 +18,7 @@ import java.util.function.LongSupplier;
  * channel once it holds {@value #FLUSH_THRESHOLD} bytes and on {@link #flush}; after each hand-over the calling
  * worker waits while the channel is not writable (its outbound buffer is above the high water mark), so a client
  * that reads slowly holds back only its own statement; one that reads nothing for net_write_timeout is cut off. On
- * an event loop (the greeting) it never waits.
+ * an event loop (the greeting, a query run there) it never waits.
  *
  * <p>Used by one thread at a time (the connection's command thread); {@link #wakeUp} may be called from any thread.
  */
@@ -68,6 +69,7 @@ final class ChannelPacketOutput implements PacketOutput {
         sequenceId = PacketFramer.finishPacket(buffer, headerIndex, sequenceId);
         headerIndex = -1;
         if (buffer.readableBytes() >= FLUSH_THRESHOLD) {
+            NoWaitScope.refuse("a reply larger than " + FLUSH_THRESHOLD + " bytes");
             send();
         }
     }
@@ -90,8 +92,8 @@ final class ChannelPacketOutput implements PacketOutput {
         }
     }
 
-    /** Drops what was never sent (the connection is gone). */
-    void discard() {
+    @Override
+    public void discard() {
         if (buffer != null) {
             buffer.release();
             buffer = null;

@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The transport side of one client connection. On the event loop it admits the connection (max_connections, else
  * ERR 1040), sends the greeting, hands decoded packets to the connection's {@link InboundQueue}, and runs the
- * login and idle timers; on a worker it feeds the queued messages to the {@link ClientConnection}. It also implements
+ * login and idle timers; on a worker it feeds the queued messages to the {@link ClientConnection} (a plain read that
+ * needs no waiting runs on the event loop itself, see {@link InboundQueue}). It also implements
  * the connection's {@link ConnectionControl}: closing sends what was written, half-closes, and waits briefly for the
  * client to hang up, so the client reads a final ERR instead of a reset.
  *
@@ -47,6 +48,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     private final Executor workers;
     private final PacketDecoder decoder;
     private final long connectTimeoutSeconds;
+    private final boolean eventLoopReads;
     private Channel channel;
     /** Set once in channelActive, then used by the worker (the queue hand-off orders the accesses). */
     private ChannelPacketOutput output;
@@ -59,12 +61,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     private IdleTimer idleTimer;
 
     ConnectionHandler(ServerContext server, ConnectionLimiter limiter, Executor workers, PacketDecoder decoder,
-                      long connectTimeoutSeconds) {
+                      long connectTimeoutSeconds, boolean eventLoopReads) {
         this.server = server;
         this.limiter = limiter;
         this.workers = workers;
         this.decoder = decoder;
         this.connectTimeoutSeconds = connectTimeoutSeconds;
+        this.eventLoopReads = eventLoopReads;
     }
 
     @Override
@@ -127,7 +130,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         ctx.close();
     }
 
-    // ---- InboundQueue.Processor: on the worker draining this connection's queue ----
+    // ---- InboundQueue.Processor: on the thread owning this connection's queue ----
 
     @Override
     public void process(Object message) {
@@ -148,6 +151,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         } else if (message instanceof FramingFailure failure) {
             connection.onFramingError(failure.error(), failure.replySequenceId());
         }
+    }
+
+    /** On the event loop: a plain read that can finish from memory (server.event_loop_reads). */
+    @Override
+    public boolean processWithoutWaiting(Object message) {
+        return eventLoopReads && message instanceof Packet packet && channel.isActive()
+                && connection.onPacketWithoutWaiting(packet);
     }
 
     @Override

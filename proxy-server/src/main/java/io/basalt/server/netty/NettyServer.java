@@ -74,7 +74,7 @@ public final class NettyServer implements AutoCloseable {
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(WRITE_LOW_WATER, WRITE_HIGH_WATER))
                 .childHandler(new ServerChannelInitializer(context, limiter, admission, channels,
-                        config.connectTimeout));
+                        config.connectTimeout, config.eventLoopReads));
         try {
             listener = bootstrap.bind(config.host, config.port).sync().channel();
             LOG.info("client sockets use Netty's {} transport", transport.label);

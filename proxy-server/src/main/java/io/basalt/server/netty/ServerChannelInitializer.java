@@ -19,15 +19,17 @@ final class ServerChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final ChannelGroup channels;
     private final ByteCountingHandler byteCounter;
     private final long connectTimeoutSeconds;
+    private final boolean eventLoopReads;
 
     ServerChannelInitializer(ServerContext server, ConnectionLimiter limiter, Executor workers, ChannelGroup channels,
-                             long connectTimeoutSeconds) {
+                             long connectTimeoutSeconds, boolean eventLoopReads) {
         this.server = server;
         this.limiter = limiter;
         this.workers = workers;
         this.channels = channels;
         this.byteCounter = new ByteCountingHandler(server.metrics());
         this.connectTimeoutSeconds = connectTimeoutSeconds;
+        this.eventLoopReads = eventLoopReads;
     }
 
     @Override
@@ -38,6 +40,6 @@ final class ServerChannelInitializer extends ChannelInitializer<SocketChannel> {
                 .addLast("bytes", byteCounter)
                 .addLast("framing", decoder)
                 .addLast("connection", new ConnectionHandler(server, limiter, workers, decoder,
-                        connectTimeoutSeconds));
+                        connectTimeoutSeconds, eventLoopReads));
     }
 }

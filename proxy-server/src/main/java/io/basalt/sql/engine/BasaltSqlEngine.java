@@ -40,6 +40,8 @@ import io.basalt.sql.txn.OptimisticStatementConflict;
 import io.basalt.sql.txn.SessionTransaction;
 import io.basalt.sql.txn.StorageErrors;
 import io.basalt.storage.TxnStore;
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.error.StorageException;
 import io.basalt.storage.txn.Transaction;
 import io.micrometer.core.instrument.Counter;
@@ -66,6 +68,11 @@ public final class BasaltSqlEngine implements SqlEngine {
     private static final int PLAN_CACHE_SIZE = 4096;
     /** Compilations of one statement racing DDL on its table before giving up with 1205. */
     private static final int MAX_STALE_RETRIES = 5;
+    /**
+     * Storage steps (point reads, iterator moves) a query run without waiting may take, a few hundred microseconds:
+     * a sysbench range of 100 rows takes about 200, a point select a few; a query needing more is for a worker.
+     */
+    private static final int NO_WAIT_STEPS = 1024;
 
     private final TxnStore store;
     private final Catalog catalog;
@@ -80,6 +87,8 @@ public final class BasaltSqlEngine implements SqlEngine {
     private final Map<String, Timer> latency = new ConcurrentHashMap<>();
     private final MeterRegistry meters;
     private final Counter optimisticRetries;
+    private final Counter ranWithoutWaiting;
+    private final Counter handedOff;
     private final ConflictBackoff conflictBackoff = new ConflictBackoff();
     private final SqlBinlog binlog;
 
@@ -100,6 +109,12 @@ public final class BasaltSqlEngine implements SqlEngine {
         this.optimisticRetries = Counter.builder("basalt.statement.optimistic.retries")
                 .description("autocommit statements run again with pessimistic locks after a conflict at commit")
                 .register(meters);
+        this.ranWithoutWaiting = Counter.builder("basalt.statement.no_wait")
+                .description("prepared queries tried on the thread that received them, by outcome").tag("outcome", "ran")
+                .register(meters);
+        this.handedOff = Counter.builder("basalt.statement.no_wait")
+                .description("prepared queries tried on the thread that received them, by outcome")
+                .tag("outcome", "handed_off").register(meters);
         this.serverVersion = serverVersion;
         this.status = new StatusVariables(counters, System.currentTimeMillis(), sessions::count,
                 () -> (int) sessions.snapshot().stream().filter(s -> !"Sleep".equals(s.command())).count(),
@@ -245,6 +260,38 @@ public final class BasaltSqlEngine implements SqlEngine {
     }
 
     @Override
+    public boolean executeWithoutWaiting(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
+        PreparedStatementImpl ps = (PreparedStatementImpl) query;
+        if (!(ps.compiled() instanceof CompiledStatement.Query q) || !q.mayRunWithoutWaiting()
+                || q.catalogVersion() != catalog.snapshot().version()) {
+            // the worker recompiles a stale plan
+            return false;
+        }
+        session.warnings().clear();
+        Timer.Sample sample = Timer.start(meters);
+        try (NoWaitScope ignored = NoWaitScope.enter(NO_WAIT_STEPS)) {
+            runInTransaction(session, state(session).txn, q, ps.sql(), parameters, sink, false);
+        } catch (WouldBlockException e) {
+            handedOff.increment();
+            return false;
+        } catch (RuntimeException | Error e) {
+            executed(q, sample);
+            throw e;
+        }
+        ranWithoutWaiting.increment();
+        executed(q, sample);
+        return true;
+    }
+
+    /** Counts a prepared query that ran (or failed) without waiting, as {@link #execute} and {@link #run} do. */
+    private void executed(CompiledStatement.Query q, Timer.Sample sample) {
+        counters.increment(StatusCounters.Counter.QUESTIONS);
+        counters.increment(StatusCounters.Counter.COM_STMT_EXECUTE);
+        count(q);
+        sample.stop(latency(q));
+    }
+
+    @Override
     public List<ColumnDefinition> fieldList(Session session, String table, String wildcard) {
         String db = session.currentDatabase();
         if (db == null) {
@@ -307,7 +354,7 @@ public final class BasaltSqlEngine implements SqlEngine {
         }
         // information_schema rows are materialised at bind time: such plans get no version and are never reused
         return new CompiledStatement.Query(q, columns, locking, hasOwnLimit(query), env.readsTables(),
-                env.usesVolatileState() ? -1 : snapshot.version());
+                env.hasSessionEffects(), env.usesVolatileState() ? -1 : snapshot.version());
     }
 
     /** Whether the statement's outermost query block has a LIMIT (one inside a UNION branch does not count). */
@@ -403,6 +450,9 @@ public final class BasaltSqlEngine implements SqlEngine {
             }
         } catch (MySqlException e) {
             txn.endStatement(savepoint, e);
+            throw e;
+        } catch (WouldBlockException e) {
+            txn.retractStatement(savepoint);
             throw e;
         } catch (StorageException e) {
             MySqlException m = StorageErrors.toMySql(e);

@@ -20,11 +20,21 @@ sealed interface CompiledStatement {
     }
 
     /**
-     * @param ownLimit    the statement has a LIMIT of its own, so sql_select_limit does not apply
-     * @param readsTables the query reads stored tables; one that does not runs outside any transaction
+     * @param ownLimit       the statement has a LIMIT of its own, so sql_select_limit does not apply
+     * @param readsTables    the query reads stored tables; one that does not runs outside any transaction
+     * @param sessionEffects the query may change session state as it runs (see BindEnv#markSessionEffects)
      */
     record Query(BoundQuery query, List<ColumnDefinition> columns, boolean locking, boolean ownLimit,
-                 boolean readsTables, long catalogVersion) implements CompiledStatement {
+                 boolean readsTables, boolean sessionEffects, long catalogVersion) implements CompiledStatement {
+
+        /**
+         * Whether a run may be tried inside a {@link io.basalt.storage.concurrency.NoWaitScope} and, if refused,
+         * run again elsewhere: a plain read of stored tables (no row locks to take) that changes no session state,
+         * with a plan that is reused (not an information_schema one).
+         */
+        boolean mayRunWithoutWaiting() {
+            return !locking && readsTables && !sessionEffects && catalogVersion >= 0;
+        }
     }
 
     record Insert(InsertPlan plan, long catalogVersion) implements CompiledStatement {

@@ -15,4 +15,7 @@ public interface PreparedQuery {
 
     /** Empty for statements that return no result set. */
     List<ColumnDefinition> resultColumns();
+
+    /** Whether {@link SqlEngine#executeWithoutWaiting} may run it (a plain read); a cheap check before decoding. */
+    boolean mayRunWithoutWaiting();
 }

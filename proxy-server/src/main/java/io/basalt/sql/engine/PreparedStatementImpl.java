@@ -37,6 +37,11 @@ final class PreparedStatementImpl implements PreparedQuery {
         return columns;
     }
 
+    @Override
+    public boolean mayRunWithoutWaiting() {
+        return compiled instanceof CompiledStatement.Query q && q.mayRunWithoutWaiting();
+    }
+
     ParsedStatement statement() {
         return statement;
     }

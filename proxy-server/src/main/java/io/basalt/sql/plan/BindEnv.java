@@ -15,6 +15,7 @@ public final class BindEnv {
     private final ParsedStatement statement;
     private boolean usesVolatileState;
     private boolean readsTables;
+    private boolean sessionEffects;
 
     /** {@code statement} may be null for expressions bound outside a statement's text (SET, SHOW ... WHERE). */
     public BindEnv(Session session, CatalogSnapshot catalog, ParsedStatement statement) {
@@ -56,5 +57,18 @@ public final class BindEnv {
     /** Whether the statement reads stored table data, so it needs a storage transaction. */
     public boolean readsTables() {
         return readsTables;
+    }
+
+    /**
+     * Marks the statement as one that may change session state while it runs: a user variable assignment or
+     * LAST_INSERT_ID(x), and conservatively any other non-deterministic function. Abandoned midway and run again,
+     * such a statement would show it.
+     */
+    void markSessionEffects() {
+        sessionEffects = true;
+    }
+
+    public boolean hasSessionEffects() {
+        return sessionEffects;
     }
 }

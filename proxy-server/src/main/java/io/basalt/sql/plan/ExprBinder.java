@@ -186,6 +186,7 @@ public final class ExprBinder {
             return Compare.of(Compare.Op.NULL_SAFE_EQ, bind(ops.get(0)), bind(ops.get(1)));
         }
         if (op == MySqlOperators.ASSIGN) {
+            env.markSessionEffects();
             return new UserVariableAssign(((SqlUserVariable) ops.get(0)).name(), bind(ops.get(1)));
         }
         if (op == MySqlOperators.VALUES_REF) {

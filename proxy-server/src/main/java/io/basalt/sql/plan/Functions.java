@@ -91,6 +91,9 @@ final class Functions {
         ScalarFunction fn = FunctionRegistry.lookup(name)
                 .orElseThrow(() -> new MySqlException(ErrorCode.SP_DOES_NOT_EXIST, "FUNCTION",
                         qualified(b, op.getName())));
+        if (!fn.deterministic()) {
+            b.env().markSessionEffects();
+        }
         return FunctionCall.of(fn, args);
     }
 

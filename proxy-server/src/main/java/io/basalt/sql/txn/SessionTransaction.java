@@ -204,18 +204,32 @@ public final class SessionTransaction {
             }
             return;
         }
-        if (failure.code() == ErrorCode.LOCK_DEADLOCK.code() || autocommitStatement()
-                || txn.state() != Transaction.State.ACTIVE) {
+        if (failure.code() == ErrorCode.LOCK_DEADLOCK.code()) {
             rollback();
         } else {
-            try {
-                txn.rollbackToSavepoint(savepoint);
-                if (binlog != null) {
-                    binlog.abortStatement();
-                }
-            } catch (StorageException e) {
-                rollback();
+            retractStatement(savepoint);
+        }
+    }
+
+    /**
+     * Undoes a statement that failed, or that stopped because it would have waited and runs again on another thread:
+     * its writes go, and so does its transaction when it was the statement's own (autocommit) or can go no further.
+     */
+    public void retractStatement(int savepoint) {
+        if (txn == null) {
+            return;
+        }
+        if (autocommitStatement() || txn.state() != Transaction.State.ACTIVE) {
+            rollback();
+            return;
+        }
+        try {
+            txn.rollbackToSavepoint(savepoint);
+            if (binlog != null) {
+                binlog.abortStatement();
             }
+        } catch (StorageException e) {
+            rollback();
         }
     }
 

@@ -6,7 +6,9 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,6 +18,9 @@ class InboundQueueTest {
     private final EmbeddedChannel channel = new EmbeddedChannel();
     private final Deque<Runnable> workerTasks = new ArrayDeque<>();
     private final List<Object> processed = new ArrayList<>();
+    /** Messages the processor can finish without waiting; every other one needs a worker. */
+    private final Set<Object> noWait = new HashSet<>();
+    private final List<Object> processedOnEventLoop = new ArrayList<>();
     private int caughtUp;
 
     private InboundQueue queue(Consumer<Object> onMessage) {
@@ -24,6 +29,16 @@ class InboundQueueTest {
             public void process(Object message) {
                 processed.add(message);
                 onMessage.accept(message);
+            }
+
+            @Override
+            public boolean processWithoutWaiting(Object message) {
+                if (!noWait.contains(message)) {
+                    return false;
+                }
+                processedOnEventLoop.add(message);
+                processed.add(message);
+                return true;
             }
 
             @Override
@@ -79,5 +94,39 @@ class InboundQueueTest {
         channel.runPendingTasks();
         assertThat(channel.config().isAutoRead()).isTrue();
         assertThat(holder[0].busy()).isFalse();
+    }
+
+    @Test
+    void aMessageThatNeedsNoWaitingIsProcessedOnTheEventLoopWithoutAWorker() {
+        noWait.add("read");
+        InboundQueue queue = queue(m -> { });
+        queue.add("read");
+        assertThat(processedOnEventLoop).containsExactly("read");
+        assertThat(workerTasks).isEmpty();
+        assertThat(queue.busy()).isFalse();
+        assertThat(caughtUp).isEqualTo(1);
+        queue.add("write");
+        assertThat(processed).containsExactly("read");
+        assertThat(workerTasks).hasSize(1);
+        workerTasks.remove().run();
+        assertThat(processed).containsExactly("read", "write");
+        assertThat(processedOnEventLoop).containsExactly("read");
+    }
+
+    @Test
+    void aMessageThatNeedsNoWaitingStillWaitsForTheWorkerThatOwnsTheQueue() {
+        noWait.add("read");
+        InboundQueue queue = queue(m -> { });
+        queue.add("write");
+        queue.add("read");
+        assertThat(processed).as("the worker has not run yet: the read may not overtake the write").isEmpty();
+        workerTasks.remove().run();
+        assertThat(processed).containsExactly("write", "read");
+        assertThat(processedOnEventLoop).isEmpty();
+        channel.runPendingTasks();
+        assertThat(channel.config().isAutoRead()).isTrue();
+        queue.add("read");
+        assertThat(processedOnEventLoop).containsExactly("read");
+        assertThat(workerTasks).isEmpty();
     }
 }

@@ -231,6 +231,12 @@ public final class FakeSqlEngine implements SqlEngine {
         sink.endRows();
     }
 
+    /** Never: every statement of the fake runs on a worker. */
+    @Override
+    public boolean executeWithoutWaiting(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
+        return false;
+    }
+
     @Override
     public List<ColumnDefinition> fieldList(Session session, String table, String wildcard) {
         if (!table.equals("t1")) {
@@ -303,5 +309,9 @@ public final class FakeSqlEngine implements SqlEngine {
 
     private record Prepared(String sql, int parameterCount, List<ColumnDefinition> resultColumns)
             implements PreparedQuery {
+        @Override
+        public boolean mayRunWithoutWaiting() {
+            return false;
+        }
     }
 }

@@ -83,6 +83,12 @@ final class EngineFixture implements AutoCloseable {
         return r.result();
     }
 
+    /** {@link SqlEngine#executeWithoutWaiting}: the result, or null when the engine handed the statement back. */
+    Result execWithoutWaiting(Session s, PreparedQuery q, Object... params) {
+        Recorder r = new Recorder();
+        return engine.executeWithoutWaiting(s, q, params, r) ? r.result() : null;
+    }
+
     static int errorCode(Runnable r) {
         MySqlException e = error(r);
         return e == null ? 0 : e.code();

@@ -1,0 +1,131 @@
+package io.basalt.server;
+
+import io.basalt.server.config.BasaltConfig;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * server.event_loop_reads over the wire (MariaDB Connector/J with server-side prepared statements): a prepared
+ * point select is answered by the event loop; one whose reply would exceed what the event loop may buffer is handed
+ * to a worker and still arrives whole; with the option off every statement goes to a worker.
+ */
+class EventLoopReadsTest {
+    /** Rows × value length well above the 64 KiB an event loop may buffer for one reply. */
+    private static final int ROWS = 100;
+    private static final int VALUE_LENGTH = 1000;
+
+    @TempDir
+    Path dir;
+
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private BasaltServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void preparedPointSelectsAreAnsweredByTheEventLoop() throws Exception {
+        start(true);
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement("SELECT v FROM d.t WHERE id = ?")) {
+            pointSelect(ps, 1); // Connector/J may pipeline the first execute behind the prepare, onto the worker
+            long before = noWait("ran");
+            for (int id = 2; id <= 10; id++) {
+                pointSelect(ps, id);
+            }
+            assertThat(noWait("ran") - before).isEqualTo(9);
+        }
+        assertThat(noWait("handed_off")).isZero();
+    }
+
+    @Test
+    void aReplyTooLargeForTheEventLoopIsHandedToAWorkerAndArrivesWhole() throws Exception {
+        start(true);
+        try (Connection c = connect();
+             PreparedStatement ps = c.prepareStatement("SELECT id, v FROM d.t WHERE id BETWEEN ? AND ?")) {
+            readAllRows(ps);
+            long before = noWait("handed_off");
+            readAllRows(ps);
+            assertThat(noWait("handed_off") - before).isEqualTo(1);
+        }
+        assertThat(noWait("ran")).isZero();
+    }
+
+    @Test
+    void withTheOptionOffEveryStatementRunsOnAWorker() throws Exception {
+        start(false);
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement("SELECT v FROM d.t WHERE id = ?")) {
+            pointSelect(ps, 3);
+            pointSelect(ps, 4);
+        }
+        assertThat(noWait("ran") + noWait("handed_off")).isZero();
+    }
+
+    private static void pointSelect(PreparedStatement ps, int id) throws SQLException {
+        ps.setInt(1, id);
+        try (ResultSet rs = ps.executeQuery()) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).hasSize(VALUE_LENGTH).startsWith(id + ":");
+            assertThat(rs.next()).isFalse();
+        }
+    }
+
+    private static void readAllRows(PreparedStatement ps) throws SQLException {
+        ps.setInt(1, 1);
+        ps.setInt(2, ROWS);
+        try (ResultSet rs = ps.executeQuery()) {
+            for (int id = 1; id <= ROWS; id++) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).isEqualTo(id);
+                assertThat(rs.getString(2)).hasSize(VALUE_LENGTH).startsWith(id + ":");
+            }
+            assertThat(rs.next()).isFalse();
+        }
+    }
+
+    private void start(boolean eventLoopReads) throws Exception {
+        BasaltConfig c = BasaltConfig.defaults().apply(
+                new BasaltConfig.Overrides(dir.resolve("data").toString(), "127.0.0.1", 1));
+        c.server().port = 0;
+        c.server().eventLoopReads = eventLoopReads;
+        c.storage().shards = 2;
+        c.storage().rocksdb.blockCacheMb = 8;
+        c.storage().rocksdb.writeBufferSizeMb = 4;
+        server = BasaltServer.start(c, meters, DefaultSqlLayer::open);
+        try (Connection conn = connect(); Statement st = conn.createStatement()) {
+            st.execute("CREATE DATABASE d");
+            st.execute("CREATE TABLE d.t (id INT PRIMARY KEY, v TEXT NOT NULL)");
+            StringBuilder insert = new StringBuilder("INSERT INTO d.t VALUES ");
+            for (int id = 1; id <= ROWS; id++) {
+                String prefix = id + ":";
+                insert.append(id == 1 ? "" : ", ").append('(').append(id).append(", '").append(prefix)
+                        .append("x".repeat(VALUE_LENGTH - prefix.length())).append("')");
+            }
+            st.execute(insert.toString());
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.address().getPort()
+                + "/?useServerPrepStmts=true", "root", "");
+    }
+
+    private long noWait(String outcome) {
+        return (long) meters.get("basalt.statement.no_wait").tag("outcome", outcome).counter().count();
+    }
+}
