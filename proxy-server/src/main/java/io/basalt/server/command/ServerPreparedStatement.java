@@ -62,12 +62,12 @@ final class ServerPreparedStatement {
         buf.writeBytes(chunk);
     }
 
-    /** Whether some parameter's long data exceeded max_allowed_packet (the next execute fails with 1153). */
     /** Whether COM_STMT_SEND_LONG_DATA sent a parameter since the last execute. */
     boolean hasLongData() {
         return !longData.isEmpty() || longDataTooLarge;
     }
 
+    /** Whether some parameter's long data exceeded max_allowed_packet (the next execute fails with 1153). */
     boolean longDataTooLarge() {
         return longDataTooLarge;
     }

@@ -12,13 +12,14 @@ import java.util.function.BooleanSupplier;
  * (Re-arming a timer after every command cost an event-loop task per statement.) The timer is re-armed only when the
  * session's timeout changes (login, {@code SET wait_timeout}).
  *
- * <p>Thread-safety: {@link #caughtUp} on the connection's worker; everything else on the event loop.
+ * <p>Thread-safety: {@link #caughtUp} on the thread owning the connection's queue (a worker, or the event loop after
+ * a read it ran itself); everything else on the event loop.
  */
 final class IdleTimer {
     private final EventLoop eventLoop;
     private final BooleanSupplier busy;
     private final Runnable onIdle;
-    /** Written by the worker while it owns the connection's queue, before it lets go. */
+    /** Written by the thread that owns the connection's queue, before it lets go. */
     private volatile long lastActiveNanos;
     private volatile long timeoutNanos;
     private ScheduledFuture<?> check;

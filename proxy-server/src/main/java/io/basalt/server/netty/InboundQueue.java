@@ -25,12 +25,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * processed by the event loop itself when the queue is idle: handing it to a worker and the reply back costs two
  * thread wake-ups, more than such a statement's own work.
  *
- * <p>Thread-safety: {@link #add} and the resumption of reading on the channel's event loop; draining on a worker.
+ * <p>Thread-safety: {@link #add} and the resumption of reading on the channel's event loop; draining on a worker
+ * (or on the event loop itself, for messages that need no waiting, while it owns the queue).
  * The event loop writes {@code readingPaused} and then reads {@code scheduled}; the worker writes {@code scheduled}
  * and then reads {@code readingPaused}: whichever comes second sees the other's write, so reading always resumes.
  */
 final class InboundQueue {
-    /** Consumes the messages; all methods run on the thread that owns the queue (the draining worker). */
+    /**
+     * Consumes the messages; every method runs on the thread that owns the queue at the time: the draining worker, or
+     * the event loop for {@link #processWithoutWaiting} and the {@link #caughtUp} after it.
+     */
     interface Processor {
         void process(Object message);
 
@@ -40,7 +44,7 @@ final class InboundQueue {
          */
         boolean processWithoutWaiting(Object message);
 
-        /** No message is left for now; called while the worker still owns the queue. */
+        /** No message is left for now; called while the caller still owns the queue. */
         void caughtUp();
     }
 
