@@ -47,13 +47,8 @@ class AdmissionUnderLockWaitsTest {
 
     @Test
     void moreLockWaitersThanPlacesDoNotStarveTheLockHolder() throws Exception {
-        BasaltConfig c = BasaltConfig.defaults().apply(
-                new BasaltConfig.Overrides(dir.resolve("data").toString(), "127.0.0.1", 1));
-        c.server().port = 0;
+        BasaltConfig c = SmallServerConfig.in(dir.resolve("data"));
         c.server().workerThreads = PLACES;
-        c.storage().shards = 2;
-        c.storage().rocksdb.blockCacheMb = 8;
-        c.storage().rocksdb.writeBufferSizeMb = 4;
         server = BasaltServer.start(c, meters, DefaultSqlLayer::open);
         try (Connection holder = connect(); Statement st = holder.createStatement()) {
             st.execute("CREATE DATABASE d");

@@ -30,12 +30,8 @@ class BasaltServerTest {
     private final AtomicBoolean sqlLayerClosed = new AtomicBoolean();
 
     private BasaltConfig config() {
-        BasaltConfig c = BasaltConfig.defaults().apply(new BasaltConfig.Overrides(dir.toString(), "127.0.0.1", 1));
-        c.server().port = 0;
+        BasaltConfig c = SmallServerConfig.in(dir);
         c.server().shutdownTimeoutMs = 2000;
-        c.storage().shards = 2;
-        c.storage().rocksdb.blockCacheMb = 8;
-        c.storage().rocksdb.writeBufferSizeMb = 4;
         return c;
     }
 

@@ -73,13 +73,7 @@ class BinlogDumpTest {
     }
 
     private void start(Consumer<BasaltConfig> customize) throws Exception {
-        BasaltConfig c = BasaltConfig.defaults().apply(
-                new BasaltConfig.Overrides(dir.resolve("data").toString(), "127.0.0.1", 1));
-        c.server().port = 0;
-        c.server().statusPort = 0;
-        c.storage().shards = 2;
-        c.storage().rocksdb.blockCacheMb = 8;
-        c.storage().rocksdb.writeBufferSizeMb = 4;
+        BasaltConfig c = SmallServerConfig.in(dir.resolve("data"));
         customize.accept(c);
         server = BasaltServer.start(c, meters, DefaultSqlLayer::open);
     }

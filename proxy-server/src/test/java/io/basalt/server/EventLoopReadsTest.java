@@ -99,13 +99,8 @@ class EventLoopReadsTest {
     }
 
     private void start(boolean eventLoopReads) throws Exception {
-        BasaltConfig c = BasaltConfig.defaults().apply(
-                new BasaltConfig.Overrides(dir.resolve("data").toString(), "127.0.0.1", 1));
-        c.server().port = 0;
+        BasaltConfig c = SmallServerConfig.in(dir.resolve("data"));
         c.server().eventLoopReads = eventLoopReads;
-        c.storage().shards = 2;
-        c.storage().rocksdb.blockCacheMb = 8;
-        c.storage().rocksdb.writeBufferSizeMb = 4;
         server = BasaltServer.start(c, meters, DefaultSqlLayer::open);
         try (Connection conn = connect(); Statement st = conn.createStatement()) {
             st.execute("CREATE DATABASE d");

@@ -21,13 +21,8 @@ class InitFileTest {
     Path dir;
 
     private BasaltConfig config(Path initFile) {
-        BasaltConfig c = BasaltConfig.defaults().apply(
-                new BasaltConfig.Overrides(dir.resolve("data").toString(), "127.0.0.1", 1));
-        c.server().port = 0;
+        BasaltConfig c = SmallServerConfig.in(dir.resolve("data"));
         c.server().initFile = initFile.toString();
-        c.storage().shards = 2;
-        c.storage().rocksdb.blockCacheMb = 8;
-        c.storage().rocksdb.writeBufferSizeMb = 4;
         return c;
     }
 

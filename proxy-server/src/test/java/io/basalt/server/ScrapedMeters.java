@@ -31,12 +31,7 @@ import java.util.TreeSet;
 record ScrapedMeters(Set<String> samples, Set<String> families) {
 
     static ScrapedMeters ofStartedServer(Path dir) throws Exception {
-        BasaltConfig config = BasaltConfig.defaults().apply(
-                new BasaltConfig.Overrides(dir.resolve("data").toString(), "127.0.0.1", 1));
-        config.server().port = 0;
-        config.storage().shards = 2;
-        config.storage().rocksdb.blockCacheMb = 8;
-        config.storage().rocksdb.writeBufferSizeMb = 4;
+        BasaltConfig config = SmallServerConfig.in(dir.resolve("data"));
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         try (BasaltServer server = BasaltServer.start(config, registry, DefaultSqlLayer::open);
              StatusServer status = StatusServer.start(new InetSocketAddress("127.0.0.1", 0), registry,

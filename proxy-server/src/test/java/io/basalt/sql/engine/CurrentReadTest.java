@@ -3,37 +3,22 @@ package io.basalt.sql.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.basalt.session.Session;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * UPDATE, DELETE and locking SELECTs in a pessimistic transaction act on each row's latest committed version, not on
  * the transaction's snapshot (InnoDB's current read); an optimistic transaction reads its snapshot and finds a newer
  * commit as a conflict when it commits.
  */
-class CurrentReadTest {
-    @TempDir
-    Path dir;
-
-    private EngineFixture f;
-    private Session s;
+class CurrentReadTest extends EngineSessionTestBase {
     private Session other;
 
     @BeforeEach
-    void open() {
-        f = new EngineFixture(dir);
-        s = f.sessionIn("d");
+    void createTable() {
         other = f.sessionIn("d");
         f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, k INT)");
         f.exec(s, "INSERT INTO t VALUES (1, 0), (2, 0)");
-    }
-
-    @AfterEach
-    void close() {
-        f.close();
     }
 
     /** Column k of row {@code id} as session {@code s} reads it. */

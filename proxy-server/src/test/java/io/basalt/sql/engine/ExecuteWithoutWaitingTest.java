@@ -4,39 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.basalt.session.Session;
 import io.basalt.sql.sysvar.StatusCounters;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link SqlEngine#executeWithoutWaiting}, the event loop's attempt at a prepared statement: a plain read runs and is
  * counted once; anything else, and a read that would wait or run long, is handed back having changed nothing, so
  * the worker's run is the statement's only visible one.
  */
-class ExecuteWithoutWaitingTest {
+class ExecuteWithoutWaitingTest extends EngineSessionTestBase {
     /** More rows than a scan may step over without waiting (the engine allows 1024 steps). */
     private static final int LONG_SCAN_ROWS = 2000;
 
-    @TempDir
-    Path dir;
-
-    private EngineFixture f;
-    private Session s;
-
     @BeforeEach
-    void open() {
-        f = new EngineFixture(dir);
-        s = f.sessionIn("d");
+    void createTable() {
         f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(20))");
         f.exec(s, "INSERT INTO t VALUES (1, 'c1'), (2, 'c2'), (3, 'c3')");
-    }
-
-    @AfterEach
-    void close() {
-        f.close();
     }
 
     /** Parameters are passed in the engine's value model (an integer is a Long), as COM_STMT_EXECUTE decodes them. */

@@ -2,7 +2,6 @@ package io.basalt.sql.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.basalt.session.Session;
 import io.basalt.sql.catalog.TableDef;
 import io.basalt.sql.row.RowCodec;
 import io.basalt.storage.codec.TableKeys;
@@ -10,38 +9,22 @@ import io.basalt.storage.mvcc.MvccReader;
 import io.basalt.storage.mvcc.VersionedWrite;
 import io.basalt.storage.shard.Shard;
 import io.basalt.storage.txn.Transaction;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Long string and binary values live off-row, under their own keys: every way of reading a row returns them, an
  * UPDATE that leaves them alone does not write them again, and changing, shortening, moving or deleting the row
  * keeps their keys in step. The stored keys and their versions are read straight from the store.
  */
-class OffRowValuesTest {
+class OffRowValuesTest extends EngineSessionTestBase {
     private static final int LONG = RowCodec.OFF_ROW_THRESHOLD + 100;
 
-    @TempDir
-    Path dir;
-
-    private EngineFixture f;
-    private Session s;
-
     @BeforeEach
-    void open() {
-        f = new EngineFixture(dir);
-        s = f.sessionIn("d");
+    void createTable() {
         f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, a INT NOT NULL, doc LONGTEXT, img LONGBLOB, KEY ka (a))");
         f.exec(s, "INSERT INTO t VALUES (1, 0, REPEAT('x', " + LONG + "), REPEAT('y', " + LONG + "))");
-    }
-
-    @AfterEach
-    void close() {
-        f.close();
     }
 
     private TableDef table() {

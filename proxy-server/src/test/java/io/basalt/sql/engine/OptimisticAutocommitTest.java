@@ -10,28 +10,21 @@ import io.basalt.storage.fault.FaultPoints;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An autocommit data statement in a pessimistic session runs without pessimistic locks; when another commit lands
  * between its start and its commit, it runs once more with them, and the client sees only the second run's outcome
  * (DESIGN.md §3.6). The other commit is made from a fault point just before the statement's 1PC decision.
  */
-class OptimisticAutocommitTest {
-    @TempDir
-    Path dir;
-
+class OptimisticAutocommitTest extends EngineSessionTestBase {
     private final AtomicReference<Runnable> beforeNextOnePc = new AtomicReference<>();
-    private EngineFixture f;
-    private Session s;
     private Session other;
 
-    @BeforeEach
-    void open() {
-        f = new EngineFixture(dir, (point, startTs) -> {
+    @Override
+    EngineFixture fixture(Path dir) {
+        return new EngineFixture(dir, (point, startTs) -> {
             if (point.equals(FaultPoints.BEFORE_ONE_PC)) {
                 Runnable r = beforeNextOnePc.getAndSet(null); // once: the interloper's own commit passes here too
                 if (r != null) {
@@ -39,15 +32,13 @@ class OptimisticAutocommitTest {
                 }
             }
         });
-        s = f.sessionIn("d");
+    }
+
+    @BeforeEach
+    void createTable() {
         other = f.sessionIn("d");
         f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, k INT, c VARCHAR(10))");
         f.exec(s, "INSERT INTO t VALUES (1, 0, 'a')");
-    }
-
-    @AfterEach
-    void close() {
-        f.close();
     }
 
     private double retries() {

@@ -2,33 +2,18 @@ package io.basalt.sql.engine;
 
 import io.basalt.session.Session;
 import io.basalt.session.TransactionStatus;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Session settings that change what statements do: sql_select_limit, SET TRANSACTION, auto_increment_*. */
-class SessionVariableEffectsTest {
-    @TempDir
-    Path dir;
-    EngineFixture f;
-    Session s;
-
+class SessionVariableEffectsTest extends EngineSessionTestBase {
     @BeforeEach
-    void setUp() {
-        f = new EngineFixture(dir);
-        s = f.sessionIn("d");
+    void createTable() {
         f.exec(s, "CREATE TABLE t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, v INT)");
         f.exec(s, "INSERT INTO t (v) VALUES (10), (20), (30)");
-    }
-
-    @AfterEach
-    void tearDown() {
-        f.close();
     }
 
     @Test
