@@ -86,12 +86,15 @@ public final class TimestampOracle {
         return Math.max(last.get(), Timestamps.compose(clockMs.getAsLong(), 0));
     }
 
-    private synchronized void extendWindow(long physicalMs) {
+    /** Refuses a thread that must not wait before it can queue for the monitor behind another thread's fsync. */
+    private void extendWindow(long physicalMs) {
         NoWaitScope.refuse("the timestamp window's fsync");
-        if (physicalMs >= persistedLimitMs) {
-            long limit = physicalMs + windowMs;
-            store.save(limit);
-            persistedLimitMs = limit;
+        synchronized (this) {
+            if (physicalMs >= persistedLimitMs) {
+                long limit = physicalMs + windowMs;
+                store.save(limit);
+                persistedLimitMs = limit;
+            }
         }
     }
 }
