@@ -150,6 +150,7 @@ public final class ClientConnection {
         try {
             responses.begin(packet.nextSequenceId());
             if (!DISPATCHER.dispatchWithoutWaiting(this, packet.payload())) {
+                responses.output().discard(); // the worker answers from the start
                 handedOver = true;
                 return false;
             }

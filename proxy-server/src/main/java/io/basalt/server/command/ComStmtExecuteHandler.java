@@ -37,7 +37,8 @@ final class ComStmtExecuteHandler implements CommandHandler {
 
     /**
      * The execute on the connection's event loop, for a query the engine can finish there without waiting; false,
-     * with the payload unread and nothing sent, when it must go to {@link #handle} on a worker. A statement with
+     * with the payload unread and nothing sent (the caller drops the reply begun), when it must go to
+     * {@link #handle} on a worker. A statement with
      * long data always goes there (its execute consumes the long data).
      */
     boolean handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
@@ -52,7 +53,6 @@ final class ComStmtExecuteHandler implements CommandHandler {
         ResultSetWriter result = resultWriter(connection, statement);
         if (!connection.server().engine().executeWithoutWaiting(connection.session(), statement.query(),
                 request.parameterValues(), result)) {
-            connection.responses().output().discard();
             payload.readerIndex(start);
             return false;
         }

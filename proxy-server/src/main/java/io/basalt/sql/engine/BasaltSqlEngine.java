@@ -109,18 +109,20 @@ public final class BasaltSqlEngine implements SqlEngine {
         this.optimisticRetries = Counter.builder("basalt.statement.optimistic.retries")
                 .description("autocommit statements run again with pessimistic locks after a conflict at commit")
                 .register(meters);
-        this.ranWithoutWaiting = Counter.builder("basalt.statement.no_wait")
-                .description("prepared queries tried on the thread that received them, by outcome").tag("outcome", "ran")
-                .register(meters);
-        this.handedOff = Counter.builder("basalt.statement.no_wait")
-                .description("prepared queries tried on the thread that received them, by outcome")
-                .tag("outcome", "handed_off").register(meters);
+        this.ranWithoutWaiting = noWaitCounter(meters, "ran");
+        this.handedOff = noWaitCounter(meters, "handed_off");
         this.serverVersion = serverVersion;
         this.status = new StatusVariables(counters, System.currentTimeMillis(), sessions::count,
                 () -> (int) sessions.snapshot().stream().filter(s -> !"Sleep".equals(s.command())).count(),
                 store.metrics());
         this.utility = new UtilityStatements(this);
         BinlogVariables.install(binlog, globals, status);
+    }
+
+    private static Counter noWaitCounter(MeterRegistry meters, String outcome) {
+        return Counter.builder("basalt.statement.no_wait")
+                .description("prepared queries tried on the thread that received them, by outcome")
+                .tag("outcome", outcome).register(meters);
     }
 
     TxnStore store() {
@@ -234,8 +236,7 @@ public final class BasaltSqlEngine implements SqlEngine {
 
     @Override
     public void execute(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
-        counters.increment(StatusCounters.Counter.QUESTIONS);
-        counters.increment(StatusCounters.Counter.COM_STMT_EXECUTE);
+        countExecute();
         PreparedStatementImpl ps = (PreparedStatementImpl) query;
         for (int attempt = 1; ; attempt++) {
             CatalogSnapshot snapshot = catalog.snapshot();
@@ -285,10 +286,14 @@ public final class BasaltSqlEngine implements SqlEngine {
 
     /** Counts a prepared query that ran (or failed) without waiting, as {@link #execute} and {@link #run} do. */
     private void executed(CompiledStatement.Query q, Timer.Sample sample) {
-        counters.increment(StatusCounters.Counter.QUESTIONS);
-        counters.increment(StatusCounters.Counter.COM_STMT_EXECUTE);
+        countExecute();
         count(q);
         sample.stop(latency(q));
+    }
+
+    private void countExecute() {
+        counters.increment(StatusCounters.Counter.QUESTIONS);
+        counters.increment(StatusCounters.Counter.COM_STMT_EXECUTE);
     }
 
     @Override

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The SQL layer as the connection layer sees it. Every method but {@link #executeWithoutWaiting} runs on the
- * session's worker thread (never on a Netty event loop); calls for one session never overlap. Failures are {@link io.basalt.protocol.error.MySqlException}s.
+ * session's worker thread (never on a Netty event loop); calls for one session never overlap. Failures are
+ * {@link io.basalt.protocol.error.MySqlException}s.
  */
 public interface SqlEngine {
     /** Splits COM_QUERY text into statements (quotes, comments and {@code ;} handled as MySQL's lexer does). */
