@@ -3,6 +3,7 @@ package io.basalt.storage.binlog;
 import io.basalt.protocol.binlog.BinlogChecksum;
 import io.basalt.protocol.binlog.BinlogEventBody;
 import io.basalt.protocol.binlog.EventSerializer;
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
@@ -175,6 +176,9 @@ public final class BinlogCache implements AutoCloseable {
 
     /** Stores {@code len} bytes of events serialized at {@code writtenAt} (-1: unknown), spilling when needed. */
     private void store(byte[] buf, int off, int len, long writtenAt) {
+        if (spill != null || size + len > cacheSize) {
+            NoWaitScope.refuse("a binlog cache file");
+        }
         try {
             if (spill == null && size + len > cacheSize) {
                 startSpill();

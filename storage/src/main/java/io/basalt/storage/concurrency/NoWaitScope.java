@@ -1,11 +1,12 @@
 package io.basalt.storage.concurrency;
 
 /**
- * Marks the calling thread as one that must not wait: a Netty event loop running a read for one of its connections
- * while others wait their turn on the same thread. Inside the scope every place that would wait refuses with
- * {@link WouldBlockException} before it has changed anything: a read that would go to disk (RocksDB reads only
- * memtables and the block cache), a read that meets another transaction's lock (resolving it may wait and write), a
- * wait for another session ({@link BlockingHint#begin}) and a timestamp that needs the oracle's window persisted.
+ * Marks the calling thread as one that must not wait: a Netty event loop running a statement for one of its
+ * connections while others wait their turn on the same thread. Inside the scope every place that would wait refuses
+ * with {@link WouldBlockException} before it has changed anything: a read that would go to disk (RocksDB reads only
+ * memtables and the block cache), a read or a lock request that meets another transaction's lock (resolving it may
+ * wait and write), a key latch another command holds, a RocksDB write, a binlog cache file, a wait for another
+ * session ({@link BlockingHint#begin}) and a timestamp that needs the oracle's window persisted.
  * The scope also caps the storage steps (point reads and iterator moves) so that a long scan does not hold the
  * thread either. The caller then runs the whole work again on a thread that may wait.
  *

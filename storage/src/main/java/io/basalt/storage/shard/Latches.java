@@ -1,5 +1,6 @@
 package io.basalt.storage.shard;
 
+import io.basalt.storage.concurrency.NoWaitScope;
 import java.util.Arrays;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -35,8 +36,22 @@ public final class Latches {
                 idx[distinct++] = idx[i];
             }
         }
+        if (NoWaitScope.active()) {
+            return tryAcquire(idx, distinct);
+        }
         for (int i = 0; i < distinct; i++) {
             slots[idx[i]].lock();
+        }
+        return new Guard(idx, distinct);
+    }
+
+    /** Inside a {@link NoWaitScope}: a latch another command holds (through a synced write, say) is not waited for. */
+    private Guard tryAcquire(int[] idx, int distinct) {
+        for (int i = 0; i < distinct; i++) {
+            if (!slots[idx[i]].tryLock()) {
+                new Guard(idx, i).close();
+                NoWaitScope.refuse("a key latch another command holds");
+            }
         }
         return new Guard(idx, distinct);
     }

@@ -23,6 +23,7 @@ final class LockWaiter {
 
     /** For writers that must not wait: resolves an abandoned lock, else gives up with LockNotWaited. */
     static void resolveWithoutWaiting(TxnContext ctx, KeyIsLockedException e, long startTs) {
+        NoWaitScope.refuse("another transaction's lock");
         checkNotInterrupted(startTs);
         if (ctx.resolver().resolve(new KeyLock(e.key, e.lock), startTs, null) > 0) {
             throw new LockNotWaitedException(startTs, e.lock.startTs);
@@ -32,6 +33,7 @@ final class LockWaiter {
     /** For writers: may throw Deadlock (whole transaction) or LockWaitTimeout (statement). */
     static void awaitForWrite(TxnContext ctx, KeyIsLockedException e, long startTs, long startNanos,
                               long timeoutMs) {
+        NoWaitScope.refuse("another transaction's lock");
         checkNotInterrupted(startTs);
         long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), startTs, null);
         if (ms == 0) {

@@ -15,6 +15,8 @@ import io.basalt.protocol.binlog.BinlogEventReader;
 import io.basalt.protocol.binlog.BinlogEventType;
 import io.basalt.protocol.binlog.EventSerializer;
 import io.basalt.storage.binlog.BinlogTestSupport.Ev;
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.pipeline.CommitPath;
 import io.basalt.storage.pipeline.DecidedTxn;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -86,6 +88,24 @@ class BinlogCacheTest {
             List<BinlogEvent> ev = events(cache.payload(), 0);
             assertThat(ev.get(ev.size() - 1).offset()).isEqualTo(at);
             assertThat(ev.get(ev.size() - 1).header().logPos()).isEqualTo(at + foreign.length);
+        }
+    }
+
+    /** A thread that must not wait (an event loop) never writes a cache file: the append is refused untouched. */
+    @Test
+    void anAppendThatWouldSpillIsRefusedInsideANoWaitScope() throws Exception {
+        BinlogConfig c = config(tmp).withCache(4096, 1L << 30);
+        try (BinlogService s = open(c); BinlogCache cache = s.newCache()) {
+            fill(cache, 1, 1);
+            long before = cache.position();
+            try (NoWaitScope ignored = NoWaitScope.enter(100)) {
+                assertThatThrownBy(() -> fill(cache, 2, 200)).isInstanceOf(WouldBlockException.class);
+            }
+            assertThat(cache.spilled()).isFalse();
+            assertThat(cacheFiles(c)).isEmpty();
+            cache.truncate(before);
+            fill(cache, 2, 200);
+            assertThat(cache.spilled()).as("outside the scope it spills").isTrue();
         }
     }
 

@@ -2,6 +2,8 @@ package io.basalt.storage.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -152,6 +154,42 @@ class LatchesTest {
         }
         assertThat(maxInside.get()).isEqualTo(1);
         assertThat(counter[0]).isEqualTo(threads * rounds);
+    }
+
+    @Test
+    void insideANoWaitScopeALatchHeldElsewhereIsRefusedAndNoKeyStaysLatched() throws Exception {
+        Latches latches = new Latches(SLOTS);
+        byte[] free = key(1);
+        byte[] busy = key(2);
+        assertThat(slot(free)).isLessThan(slot(busy)); // so the free one is taken before the refusal
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Future<?> holder = pool.submit(() -> {
+            try (Latches.Guard g = latches.acquire(List.of(busy))) {
+                holding.countDown();
+                release.await();
+            }
+            return null;
+        });
+        assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+        Future<Throwable> attempt = pool.submit(() -> {
+            try (NoWaitScope ignored = NoWaitScope.enter(1)) {
+                latches.acquire(List.of(free, busy)).close();
+                return null;
+            } catch (WouldBlockException e) {
+                return e;
+            }
+        });
+        assertThat(attempt.get(10, TimeUnit.SECONDS)).isInstanceOf(WouldBlockException.class);
+        pool.submit(() -> {
+            latches.acquire(List.of(free)).close();
+            return null;
+        }).get(10, TimeUnit.SECONDS); // would time out if the refused acquire had kept "free"
+        release.countDown();
+        holder.get(10, TimeUnit.SECONDS);
+        try (NoWaitScope ignored = NoWaitScope.enter(1)) {
+            latches.acquire(List.of(free, busy)).close();
+        }
     }
 
     /** Acquiring {@code keys} from another thread blocks while {@code held} is open and goes on once it is closed. */
