@@ -14,9 +14,36 @@ import java.util.List;
  * second statement in it is then a syntax error, as in MySQL).
  */
 final class ComQueryHandler implements CommandHandler {
+    /**
+     * Longest text tried on the event loop: transaction control is a word or three, and decoding a long text there
+     * only to hand it to a worker would be wasted.
+     */
+    private static final int MAX_TEXT_WITHOUT_WAITING = 64;
+
     @Override
     public String processListName() {
         return "Query";
+    }
+
+    /** BEGIN, COMMIT or ROLLBACK of a transaction that holds nothing (see the engine's executeWithoutWaiting). */
+    @Override
+    public boolean handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
+        if (payload.readableBytes() > 1 + MAX_TEXT_WITHOUT_WAITING) {
+            return false;
+        }
+        int start = payload.readerIndex();
+        String sql = ComQuery.decode(payload).sql();
+        Session session = connection.session();
+        session.setCommand(processListName(), sql);
+        ResponseWriter responses = connection.responses();
+        responses.moreResults(false);
+        ResultSetWriter result = new ResultSetWriter(responses, ResultSetWriter.RowFormat.TEXT);
+        if (!connection.server().engine().executeWithoutWaiting(session, sql, result)) {
+            payload.readerIndex(start);
+            return false;
+        }
+        result.checkComplete();
+        return true;
     }
 
     @Override

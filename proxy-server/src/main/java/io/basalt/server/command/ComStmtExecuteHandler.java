@@ -36,12 +36,11 @@ final class ComStmtExecuteHandler implements CommandHandler {
     }
 
     /**
-     * The execute on the connection's event loop, for a query the engine can finish there without waiting; false,
-     * with the payload unread and nothing sent (the caller drops the reply begun), when it must go to
-     * {@link #handle} on a worker. A statement with
-     * long data always goes there (its execute consumes the long data).
+     * The execute on the connection's event loop, for a statement the engine can finish there without waiting. A
+     * statement with long data always goes to a worker (its execute consumes the long data).
      */
-    boolean handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
+    @Override
+    public boolean handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
         int start = payload.readerIndex();
         ServerPreparedStatement statement = payload.readableBytes() >= 5
                 ? connection.statements().get(payload.getUnsignedIntLE(start + 1)) : null;

@@ -23,7 +23,6 @@ final class CommandDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(CommandDispatcher.class);
 
     private final Map<CommandType, CommandHandler> handlers = new EnumMap<>(CommandType.class);
-    private final ComStmtExecuteHandler execute = new ComStmtExecuteHandler();
 
     CommandDispatcher() {
         handlers.put(CommandType.COM_QUERY, new ComQueryHandler());
@@ -37,7 +36,7 @@ final class CommandDispatcher {
         handlers.put(CommandType.COM_STATISTICS, new ComStatisticsHandler());
         handlers.put(CommandType.COM_PROCESS_KILL, new ComProcessKillHandler());
         handlers.put(CommandType.COM_STMT_PREPARE, new ComStmtPrepareHandler());
-        handlers.put(CommandType.COM_STMT_EXECUTE, execute);
+        handlers.put(CommandType.COM_STMT_EXECUTE, new ComStmtExecuteHandler());
         handlers.put(CommandType.COM_STMT_SEND_LONG_DATA, new ComStmtSendLongDataHandler());
         handlers.put(CommandType.COM_STMT_RESET, new ComStmtResetHandler());
         handlers.put(CommandType.COM_STMT_CLOSE, new ComStmtCloseHandler());
@@ -67,17 +66,20 @@ final class CommandDispatcher {
 
     /**
      * Runs a command packet on the connection's event loop if it can finish there without waiting (a COM_STMT_EXECUTE
-     * of a plain read, see {@link ComStmtExecuteHandler#handleWithoutWaiting}); false, with nothing sent or counted,
-     * when it must go to {@link #dispatch} on a worker.
+     * of a plain read or an in-transaction write, a COM_QUERY of transaction control: see the handlers'
+     * {@link CommandHandler#handleWithoutWaiting}); false, with nothing sent or counted, when it must go to
+     * {@link #dispatch} on a worker.
      */
     boolean dispatchWithoutWaiting(ClientConnection connection, ByteBuf payload) {
-        if (!payload.isReadable() || payload.getUnsignedByte(0) != CommandType.COM_STMT_EXECUTE.code()) {
+        CommandType type = payload.isReadable() ? CommandType.ofCode(payload.getUnsignedByte(0)) : null;
+        CommandHandler handler = type == null ? null : handlers.get(type);
+        if (handler == null) {
             return false;
         }
         boolean[] done = {true};
-        run(connection, execute.processListName(), () -> done[0] = execute.handleWithoutWaiting(connection, payload));
+        run(connection, handler.processListName(), () -> done[0] = handler.handleWithoutWaiting(connection, payload));
         if (done[0]) {
-            connection.server().metrics().command(CommandType.COM_STMT_EXECUTE);
+            connection.server().metrics().command(type);
         }
         return done[0];
     }

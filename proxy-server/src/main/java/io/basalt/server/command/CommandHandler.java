@@ -14,4 +14,13 @@ interface CommandHandler {
 
     /** @param payload the whole command payload; index 0 is the command byte */
     void handle(ClientConnection connection, ByteBuf payload);
+
+    /**
+     * The command on the connection's event loop, when it can finish there without waiting; false, with the payload
+     * unread and nothing sent (the caller drops any reply begun), when it must go to {@link #handle} on a worker.
+     * Only commands that override this are ever tried there.
+     */
+    default boolean handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
+        return false;
+    }
 }

@@ -46,9 +46,10 @@ public class ServerConfig {
      */
     public int workerThreads = 64;
     /**
-     * Whether a prepared plain read (no locking clause, no session side effects) is first tried on the event loop
-     * that received it, from memory only, and handed to a worker only if it would wait (disk read, lock, long scan,
-     * large reply): it saves the two thread wake-ups of the hand-off.
+     * Whether a prepared plain read (no locking clause, no session side effects), a prepared data statement inside an
+     * open transaction, and BEGIN / COMMIT / ROLLBACK of a transaction holding no writes or row locks, are first
+     * tried on the event loop that received them, from memory only, and handed to a worker only if they would wait
+     * (disk read or write, lock, long scan, large reply): it saves the two thread wake-ups of the hand-off.
      */
     public boolean eventLoopReads = true;
     /** Seconds an idle authenticated connection is kept (the global {@code wait_timeout}). */

@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The transport side of one client connection. On the event loop it admits the connection (max_connections, else
  * ERR 1040), sends the greeting, hands decoded packets to the connection's {@link InboundQueue}, and runs the
- * login and idle timers; on a worker it feeds the queued messages to the {@link ClientConnection} (a plain read that
+ * login and idle timers; on a worker it feeds the queued messages to the {@link ClientConnection} (a statement that
  * needs no waiting runs on the event loop itself, see {@link InboundQueue}). It also implements
  * the connection's {@link ConnectionControl}: closing sends what was written, half-closes, and waits briefly for the
  * client to hang up, so the client reads a final ERR instead of a reset.
@@ -153,7 +153,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         }
     }
 
-    /** On the event loop: a plain read that can finish from memory (server.event_loop_reads). */
+    /** On the event loop: a statement that can finish from memory without waiting (server.event_loop_reads). */
     @Override
     public boolean processWithoutWaiting(Object message) {
         return eventLoopReads && message instanceof Packet packet && channel.isActive()

@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * further commands wait in the kernel's buffer rather than in memory. Turning autoRead off and on for every command
  * instead cost two {@code epoll_ctl} calls and an event-loop task per statement.
  *
- * <p>A message that can be processed without waiting (a plain read, see {@link Processor#processWithoutWaiting}) is
+ * <p>A message that can be processed without waiting (a plain read, an in-transaction write, BEGIN or COMMIT of a
+ * transaction holding nothing; see {@link Processor#processWithoutWaiting}) is
  * processed by the event loop itself when the queue is idle: handing it to a worker and the reply back costs two
  * thread wake-ups, more than such a statement's own work.
  *

@@ -56,6 +56,11 @@ public final class TransactionBinlog {
         truncate(statementStart);
     }
 
+    /** Whether the cache spilled to its file (clearing it then deletes the file). */
+    public boolean onDisk() {
+        return cache != null && cache.spilled();
+    }
+
     /** The cache position a savepoint records. */
     public long position() {
         return cache == null ? 0 : cache.position();

@@ -1,6 +1,7 @@
 package io.basalt.sql.catalog;
 
 import io.basalt.storage.TxnStore;
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.txn.Transaction;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -157,20 +158,24 @@ public final class AutoIncrementAllocator {
 
         /**
          * Replaces the exhausted range {@code seen} by a new batch starting at the persisted end of the previous
-         * one (or at {@code atLeast}, if larger); no-op if another thread already replaced it.
+         * one (or at {@code atLeast}, if larger); no-op if another thread already replaced it. A thread that must
+         * not wait is refused before it could queue behind another thread's refill.
          */
-        private synchronized void refill(Range seen, long atLeast) {
-            if (range != seen) {
-                return;
-            }
-            try (Transaction txn = store.begin()) {
-                byte[] current = txn.lockKeys(List.of(key), true, null).get(0);
-                long start = Math.max(MetaKeys.longValue(current, 1), atLeast);
-                long end = start + batch;
-                txn.put(key, MetaKeys.longValue(end));
-                txn.commit(null);
-                range = new Range(start, end);
-                refills.increment();
+        private void refill(Range seen, long atLeast) {
+            NoWaitScope.refuse("an AUTO_INCREMENT refill");
+            synchronized (this) {
+                if (range != seen) {
+                    return;
+                }
+                try (Transaction txn = store.begin()) {
+                    byte[] current = txn.lockKeys(List.of(key), true, null).get(0);
+                    long start = Math.max(MetaKeys.longValue(current, 1), atLeast);
+                    long end = start + batch;
+                    txn.put(key, MetaKeys.longValue(end));
+                    txn.commit(null);
+                    range = new Range(start, end);
+                    refills.increment();
+                }
             }
         }
     }

@@ -121,7 +121,7 @@ public final class BasaltSqlEngine implements SqlEngine {
 
     private static Counter noWaitCounter(MeterRegistry meters, String outcome) {
         return Counter.builder("basalt.statement.no_wait")
-                .description("prepared queries tried on the thread that received them, by outcome")
+                .description("prepared statements tried on the thread that received them, by outcome")
                 .tag("outcome", outcome).register(meters);
     }
 
@@ -165,8 +165,7 @@ public final class BasaltSqlEngine implements SqlEngine {
 
     @Override
     public void execute(Session session, String sql, ResultSink sink) {
-        counters.increment(StatusCounters.Counter.QUESTIONS);
-        counters.increment(StatusCounters.Counter.QUERIES);
+        countQuery();
         for (int attempt = 1; ; attempt++) {
             try {
                 executeText(session, sql, sink);
@@ -177,6 +176,32 @@ public final class BasaltSqlEngine implements SqlEngine {
                 }
             }
         }
+    }
+
+    @Override
+    public boolean executeWithoutWaiting(Session session, String sql, ResultSink sink) {
+        ParsedStatement control = transactionControl.get(sql);
+        if (control == null || !state(session).txn.endsWithoutWaiting()) {
+            return false;
+        }
+        session.warnings().clear();
+        try (NoWaitScope ignored = NoWaitScope.enter(NO_WAIT_STEPS)) {
+            utility.execute(session, control.node(), sql, sink);
+        } catch (WouldBlockException e) {
+            handedOff.increment();
+            return false;
+        } catch (RuntimeException | Error e) {
+            countQuery();
+            throw e;
+        }
+        ranWithoutWaiting.increment();
+        countQuery();
+        return true;
+    }
+
+    private void countQuery() {
+        counters.increment(StatusCounters.Counter.QUESTIONS);
+        counters.increment(StatusCounters.Counter.QUERIES);
     }
 
     private void executeText(Session session, String sql, ResultSink sink) {
@@ -263,32 +288,34 @@ public final class BasaltSqlEngine implements SqlEngine {
     @Override
     public boolean executeWithoutWaiting(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
         PreparedStatementImpl ps = (PreparedStatementImpl) query;
-        if (!(ps.compiled() instanceof CompiledStatement.Query q) || !q.mayRunWithoutWaiting()
-                || q.catalogVersion() != catalog.snapshot().version()) {
-            // the worker recompiles a stale plan
+        CompiledStatement c = ps.compiled();
+        SessionTransaction txn = state(session).txn;
+        if (!c.mayRunWithoutWaiting() || c.catalogVersion() != catalog.snapshot().version()
+                || c instanceof CompiledStatement.Dml && txn.nextStatementIsAutocommit()) {
+            // the worker recompiles a stale plan; an autocommit data statement's commit waits for its durable write
             return false;
         }
         session.warnings().clear();
         Timer.Sample sample = Timer.start(meters);
         try (NoWaitScope ignored = NoWaitScope.enter(NO_WAIT_STEPS)) {
-            runInTransaction(session, state(session).txn, q, ps.sql(), parameters, sink, false);
-        } catch (WouldBlockException e) {
+            runInTransaction(session, txn, c, ps.sql(), parameters, sink, false);
+        } catch (WouldBlockException | StaleStatementException e) {
             handedOff.increment();
             return false;
         } catch (RuntimeException | Error e) {
-            executed(q, sample);
+            executed(c, sample);
             throw e;
         }
         ranWithoutWaiting.increment();
-        executed(q, sample);
+        executed(c, sample);
         return true;
     }
 
-    /** Counts a prepared query that ran (or failed) without waiting, as {@link #execute} and {@link #run} do. */
-    private void executed(CompiledStatement.Query q, Timer.Sample sample) {
+    /** Counts a prepared statement that ran (or failed) without waiting, as {@link #execute} and {@link #run} do. */
+    private void executed(CompiledStatement c, Timer.Sample sample) {
         countExecute();
-        count(q);
-        sample.stop(latency(q));
+        count(c);
+        sample.stop(latency(c));
     }
 
     private void countExecute() {
@@ -338,13 +365,16 @@ public final class BasaltSqlEngine implements SqlEngine {
         SqlNode query = locking ? ((SqlLockingSelect) tree).query() : tree;
         QueryBinder queries = new QueryBinder(env, virtualTables(session, snapshot), locking);
         if (query instanceof SqlMySqlInsert ins) {
-            return new CompiledStatement.Insert(new DmlBinder(env, queries).insert(ins), snapshot.version());
+            return new CompiledStatement.Insert(new DmlBinder(env, queries).insert(ins), env.hasSessionEffects(),
+                    snapshot.version());
         }
         if (query instanceof SqlMySqlUpdate up) {
-            return new CompiledStatement.Update(new DmlBinder(env, queries).update(up), snapshot.version());
+            return new CompiledStatement.Update(new DmlBinder(env, queries).update(up), env.hasSessionEffects(),
+                    snapshot.version());
         }
         if (query instanceof SqlMySqlDelete del) {
-            return new CompiledStatement.Delete(new DmlBinder(env, queries).delete(del), snapshot.version());
+            return new CompiledStatement.Delete(new DmlBinder(env, queries).delete(del), env.hasSessionEffects(),
+                    snapshot.version());
         }
         if (!UtilityStatements.isQuery(query)) {
             return null;

@@ -15,6 +15,13 @@ import java.util.List;
 sealed interface CompiledStatement {
     long catalogVersion();
 
+    /**
+     * Whether a run may be tried inside a {@link io.basalt.storage.concurrency.NoWaitScope} and, if refused, run
+     * again elsewhere: it changes no session state as it runs and its plan is reused (not an information_schema
+     * one). A data statement also must not commit: the engine checks that it runs inside an open transaction.
+     */
+    boolean mayRunWithoutWaiting();
+
     default List<ColumnDefinition> columns() {
         return List.of();
     }
@@ -27,22 +34,33 @@ sealed interface CompiledStatement {
     record Query(BoundQuery query, List<ColumnDefinition> columns, boolean locking, boolean ownLimit,
                  boolean readsTables, boolean sessionEffects, long catalogVersion) implements CompiledStatement {
 
-        /**
-         * Whether a run may be tried inside a {@link io.basalt.storage.concurrency.NoWaitScope} and, if refused,
-         * run again elsewhere: a plain read of stored tables (no row locks to take) that changes no session state,
-         * with a plan that is reused (not an information_schema one).
-         */
-        boolean mayRunWithoutWaiting() {
+        /** Only a plain read of stored tables: no row locks to take. */
+        @Override
+        public boolean mayRunWithoutWaiting() {
             return !locking && readsTables && !sessionEffects && catalogVersion >= 0;
         }
     }
 
-    record Insert(InsertPlan plan, long catalogVersion) implements CompiledStatement {
+    /**
+     * A data-changing statement.
+     *
+     * <p>Its {@code sessionEffects} are as for {@link Query}.
+     */
+    sealed interface Dml extends CompiledStatement permits Insert, Update, Delete {
+        boolean sessionEffects();
+
+        @Override
+        default boolean mayRunWithoutWaiting() {
+            return !sessionEffects() && catalogVersion() >= 0;
+        }
     }
 
-    record Update(UpdatePlan plan, long catalogVersion) implements CompiledStatement {
+    record Insert(InsertPlan plan, boolean sessionEffects, long catalogVersion) implements Dml {
     }
 
-    record Delete(DeletePlan plan, long catalogVersion) implements CompiledStatement {
+    record Update(UpdatePlan plan, boolean sessionEffects, long catalogVersion) implements Dml {
+    }
+
+    record Delete(DeletePlan plan, boolean sessionEffects, long catalogVersion) implements Dml {
     }
 }

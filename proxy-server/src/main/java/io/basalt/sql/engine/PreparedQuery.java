@@ -16,6 +16,9 @@ public interface PreparedQuery {
     /** Empty for statements that return no result set. */
     List<ColumnDefinition> resultColumns();
 
-    /** Whether {@link SqlEngine#executeWithoutWaiting} may run it (a plain read); a cheap check before decoding. */
+    /**
+     * Whether {@link SqlEngine#executeWithoutWaiting} may try it (a plain read, or a data statement that changes no
+     * session state); a cheap check before decoding.
+     */
     boolean mayRunWithoutWaiting();
 }

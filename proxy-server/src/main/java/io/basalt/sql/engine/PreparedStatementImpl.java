@@ -39,7 +39,7 @@ final class PreparedStatementImpl implements PreparedQuery {
 
     @Override
     public boolean mayRunWithoutWaiting() {
-        return compiled instanceof CompiledStatement.Query q && q.mayRunWithoutWaiting();
+        return compiled.mayRunWithoutWaiting();
     }
 
     ParsedStatement statement() {

@@ -82,10 +82,12 @@ final class UtilityStatements {
     void execute(Session session, SqlNode tree, String sql, io.basalt.sql.engine.ResultSink sink) {
         SessionState st = engine.state(session);
         if (tree instanceof SqlBegin b) {
-            engine.counters().increment(StatusCounters.Counter.COM_BEGIN);
             st.savepoints.clear();
             Boolean pessimistic = b.mode() == null ? null : "PESSIMISTIC".equals(b.mode());
             st.txn.begin(new TransactionCharacteristics(b.readOnly(), b.causalConsistencyOnly(), pessimistic));
+            // counted once begun: on an event loop the new transaction's start timestamp may be refused, and the
+            // BEGIN then runs again on a worker
+            engine.counters().increment(StatusCounters.Counter.COM_BEGIN);
             sink.ok(0, 0, "");
         } else if (tree instanceof SqlCommit) {
             engine.counters().increment(StatusCounters.Counter.COM_COMMIT);

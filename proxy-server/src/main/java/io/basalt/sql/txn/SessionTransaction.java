@@ -10,6 +10,7 @@ import io.basalt.sql.catalog.MetadataLocks;
 import io.basalt.sql.sysvar.SessionVariables;
 import io.basalt.sql.sysvar.TimeZones;
 import io.basalt.storage.TxnStore;
+import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.error.DuplicateKeyException;
 import io.basalt.storage.error.StorageException;
 import io.basalt.storage.error.TransactionAbortedException;
@@ -120,6 +121,14 @@ public final class SessionTransaction {
             publishStatus();
         }
         return txn;
+    }
+
+    /**
+     * Whether COMMIT, ROLLBACK or BEGIN's implicit commit can end what is open without waiting: nothing is open, or
+     * the transaction holds no writes, row locks or binlog cache file (a read-only one).
+     */
+    public boolean endsWithoutWaiting() {
+        return txn == null || txn.holdsNothing() && (binlog == null || !binlog.onDisk());
     }
 
     /** True when the next statement runs as its own transaction: autocommit=1 and no transaction open. */
@@ -308,7 +317,10 @@ public final class SessionTransaction {
         publishStatus();
         try {
             t.rollback();
-        } catch (StorageException e) {
+        } catch (StorageException | WouldBlockException e) {
+            // on an event loop (a statement failed there) a rollback that would wait is not finished there either:
+            // as for any rollback that could not finish, lock resolution removes what is left
+            LOG.warn("rollback of txn {} incomplete; lock resolution will finish it: {}", t.startTs(), e.toString());
             t.close();
         } finally {
             releaseTableLocks();

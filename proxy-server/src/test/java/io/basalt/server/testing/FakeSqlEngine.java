@@ -237,6 +237,12 @@ public final class FakeSqlEngine implements SqlEngine {
         return false;
     }
 
+    /** Never, as above. */
+    @Override
+    public boolean executeWithoutWaiting(Session session, String sql, ResultSink sink) {
+        return false;
+    }
+
     @Override
     public List<ColumnDefinition> fieldList(Session session, String table, String wildcard) {
         if (!table.equals("t1")) {

@@ -89,6 +89,12 @@ final class EngineFixture implements AutoCloseable {
         return engine.executeWithoutWaiting(s, q, params, r) ? r.result() : null;
     }
 
+    /** {@link SqlEngine#executeWithoutWaiting} for COM_QUERY text: the result, or null when it was handed back. */
+    Result execWithoutWaiting(Session s, String sql) {
+        Recorder r = new Recorder();
+        return engine.executeWithoutWaiting(s, sql, r) ? r.result() : null;
+    }
+
     static int errorCode(Runnable r) {
         MySqlException e = error(r);
         return e == null ? 0 : e.code();

@@ -366,6 +366,14 @@ public final class Transaction implements AutoCloseable {
         }, interval, interval, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Whether ending the transaction now has nothing to do but drop it: it is active, buffered no write and took no
+     * row lock, so its commit or rollback neither writes nor waits.
+     */
+    public boolean holdsNothing() {
+        return state == State.ACTIVE && buffer.isEmpty() && locked.isEmpty() && primary == null;
+    }
+
     // ---------------------------------------------------------------- statements
 
     /** Marks the start of a statement; {@link #rollbackToSavepoint} undoes its buffered writes. */

@@ -1,0 +1,83 @@
+package io.basalt.sql.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.basalt.session.Session;
+import io.basalt.sql.sysvar.StatusCounters;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link SqlEngine#executeWithoutWaiting(io.basalt.session.Session, String, ResultSink)}: BEGIN, COMMIT and ROLLBACK
+ * sent as text run on the calling (event-loop) thread when ending what is open cannot wait; a transaction with writes
+ * or row locks is handed back untouched, for a worker to end.
+ */
+class TransactionControlWithoutWaitingTest extends EngineSessionTestBase {
+    @BeforeEach
+    void createTableAndTeachTheTexts() {
+        f.exec(s, "CREATE TABLE t (id INT PRIMARY KEY, c VARCHAR(20))");
+        f.exec(s, "INSERT INTO t VALUES (1, 'c1')");
+        for (String sql : List.of("BEGIN", "COMMIT", "BEGIN", "ROLLBACK")) {
+            f.exec(s, sql); // the worker's run keeps the parsed texts
+        }
+    }
+
+    @Test
+    void aReadOnlyTransactionBeginsAndCommitsWithoutWaitingAndIsCountedOnce() {
+        long begins = counted(StatusCounters.Counter.COM_BEGIN);
+        long commits = counted(StatusCounters.Counter.COM_COMMIT);
+        long questions = counted(StatusCounters.Counter.QUESTIONS);
+        assertThat(f.execWithoutWaiting(s, "BEGIN")).isNotNull();
+        assertThat(f.engine.state(s).txn.isOpen()).isTrue();
+        assertThat(f.execWithoutWaiting(s, f.engine.prepare(s, "SELECT c FROM t WHERE id = ?"), 1L).rows())
+                .containsExactly(List.of("c1"));
+        assertThat(f.execWithoutWaiting(s, "COMMIT")).isNotNull();
+        assertThat(f.engine.state(s).txn.isOpen()).isFalse();
+        assertThat(counted(StatusCounters.Counter.COM_BEGIN)).isEqualTo(begins + 1);
+        assertThat(counted(StatusCounters.Counter.COM_COMMIT)).isEqualTo(commits + 1);
+        assertThat(counted(StatusCounters.Counter.QUESTIONS)).isEqualTo(questions + 3);
+        assertThat(noWait("ran")).isEqualTo(3);
+    }
+
+    @Test
+    void aTransactionWithWritesIsEndedOnlyByAWorker() {
+        f.exec(s, "BEGIN");
+        f.exec(s, "UPDATE t SET c = 'x' WHERE id = 1");
+        long commits = counted(StatusCounters.Counter.COM_COMMIT);
+        for (String sql : List.of("COMMIT", "ROLLBACK", "BEGIN")) {
+            assertThat(f.execWithoutWaiting(s, sql)).as(sql).isNull();
+        }
+        assertThat(counted(StatusCounters.Counter.COM_COMMIT)).isEqualTo(commits);
+        assertThat(f.engine.state(s).txn.isOpen()).as("untouched").isTrue();
+        f.exec(s, "COMMIT");
+        Session other = f.sessionIn("d");
+        assertThat(f.exec(other, "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("x"));
+    }
+
+    @Test
+    void aTransactionHoldingARowLockIsEndedOnlyByAWorker() {
+        f.exec(s, "BEGIN");
+        f.exec(s, "SELECT c FROM t WHERE id = 1 FOR UPDATE");
+        assertThat(f.execWithoutWaiting(s, "ROLLBACK")).isNull();
+        assertThat(f.engine.state(s).txn.isOpen()).isTrue();
+        f.exec(s, "ROLLBACK");
+        assertThat(f.engine.state(s).txn.isOpen()).isFalse();
+    }
+
+    @Test
+    void aTextNotSeenBeforeOrNotTransactionControlIsHandedBack() {
+        for (String sql : List.of("START TRANSACTION", "SELECT 1", "COMMIT WORK")) {
+            assertThat(f.execWithoutWaiting(s, sql)).as(sql).isNull();
+        }
+        assertThat(noWait("ran") + noWait("handed_off")).isZero();
+    }
+
+    private long counted(StatusCounters.Counter counter) {
+        return f.engine.counters().get(counter);
+    }
+
+    private long noWait(String outcome) {
+        return (long) f.meters.counter("basalt.statement.no_wait", "outcome", outcome).count();
+    }
+}
