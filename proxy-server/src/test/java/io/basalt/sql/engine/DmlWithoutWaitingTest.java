@@ -48,11 +48,11 @@ class DmlWithoutWaitingTest extends EngineSessionTestBase {
     @Test
     void aDataStatementInsideATransactionRunsAndCommitsWithTheTransaction() {
         PreparedQuery update = f.engine.prepare(s, "UPDATE t SET c = ? WHERE id = ?");
-        long updates = counted(StatusCounters.Counter.COM_UPDATE);
+        long updates = f.counted(StatusCounters.Counter.COM_UPDATE);
         f.exec(s, "BEGIN");
         assertThat(f.execWithoutWaiting(s, update, "x", 1L).affected()).isEqualTo(1);
-        assertThat(noWait("ran")).isEqualTo(1);
-        assertThat(counted(StatusCounters.Counter.COM_UPDATE)).isEqualTo(updates + 1);
+        assertThat(f.noWait("ran")).isEqualTo(1);
+        assertThat(f.counted(StatusCounters.Counter.COM_UPDATE)).isEqualTo(updates + 1);
         Session other = f.sessionIn("d");
         assertThat(f.exec(other, "SELECT c FROM t WHERE id = 1").rows()).as("not committed yet")
                 .containsExactly(List.of("c1"));
@@ -64,7 +64,7 @@ class DmlWithoutWaitingTest extends EngineSessionTestBase {
     void anAutocommitDataStatementIsNotTriedBecauseItsCommitWaits() {
         assertThat(f.execWithoutWaiting(s, f.engine.prepare(s, "UPDATE t SET c = ? WHERE id = ?"), "x", 1L))
                 .isNull();
-        assertThat(noWait("ran") + noWait("handed_off")).isZero();
+        assertThat(f.noWait("ran") + f.noWait("handed_off")).isZero();
         assertThat(f.exec(s, "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("c1"));
     }
 
@@ -76,10 +76,11 @@ class DmlWithoutWaitingTest extends EngineSessionTestBase {
         f.exec(other, "INSERT INTO t VALUES (11, 'other')");
         f.exec(s, "BEGIN");
         String sql = "INSERT INTO t VALUES (?, ?), (?, ?)";
-        long inserts = counted(StatusCounters.Counter.COM_INSERT);
+        long inserts = f.counted(StatusCounters.Counter.COM_INSERT);
         assertThat(f.execWithoutWaiting(s, f.engine.prepare(s, sql), 10L, "a", 11L, "b")).isNull();
-        assertThat(noWait("handed_off")).isEqualTo(1);
-        assertThat(counted(StatusCounters.Counter.COM_INSERT)).as("counted where it finally runs").isEqualTo(inserts);
+        assertThat(f.noWait("handed_off")).isEqualTo(1);
+        assertThat(f.counted(StatusCounters.Counter.COM_INSERT)).as("counted where it finally runs")
+                .isEqualTo(inserts);
         assertThat(f.engine.state(s).txn.isOpen()).as("the transaction goes on").isTrue();
         assertThat(f.exec(s, "SELECT COUNT(*) FROM t WHERE id = 10").rows()).as("its first row undone")
                 .containsExactly(List.of(0L));
@@ -123,13 +124,5 @@ class DmlWithoutWaitingTest extends EngineSessionTestBase {
             }
         }
         return rows;
-    }
-
-    private long counted(StatusCounters.Counter counter) {
-        return f.engine.counters().get(counter);
-    }
-
-    private long noWait(String outcome) {
-        return (long) f.meters.counter("basalt.statement.no_wait", "outcome", outcome).count();
     }
 }

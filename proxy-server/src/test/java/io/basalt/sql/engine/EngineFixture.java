@@ -7,6 +7,7 @@ import io.basalt.session.SessionRegistry;
 import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.sysvar.SessionVariables;
+import io.basalt.sql.sysvar.StatusCounters;
 import io.basalt.sql.sysvar.SystemVariables;
 import io.basalt.storage.TxnStore;
 import io.basalt.storage.binlog.BinlogService;
@@ -93,6 +94,16 @@ final class EngineFixture implements AutoCloseable {
     Result execWithoutWaiting(Session s, String sql) {
         Recorder r = new Recorder();
         return engine.executeWithoutWaiting(s, sql, r) ? r.result() : null;
+    }
+
+    /** A status counter of the engine (SHOW GLOBAL STATUS). */
+    long counted(StatusCounters.Counter counter) {
+        return engine.counters().get(counter);
+    }
+
+    /** Statements tried on the calling thread without waiting, by outcome ({@code ran}, {@code handed_off}). */
+    long noWait(String outcome) {
+        return (long) meters.counter("basalt.statement.no_wait", "outcome", outcome).count();
     }
 
     static int errorCode(Runnable r) {

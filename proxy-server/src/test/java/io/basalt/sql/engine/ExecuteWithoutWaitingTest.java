@@ -27,13 +27,13 @@ class ExecuteWithoutWaitingTest extends EngineSessionTestBase {
     @Test
     void aPlainPreparedReadRunsAndIsCountedOnce() {
         PreparedQuery q = f.engine.prepare(s, "SELECT c FROM t WHERE id = ?");
-        long executes = counted(StatusCounters.Counter.COM_STMT_EXECUTE);
-        long selects = counted(StatusCounters.Counter.COM_SELECT);
+        long executes = f.counted(StatusCounters.Counter.COM_STMT_EXECUTE);
+        long selects = f.counted(StatusCounters.Counter.COM_SELECT);
         assertThat(f.execWithoutWaiting(s, q, 2L).rows()).containsExactly(List.of("c2"));
-        assertThat(counted(StatusCounters.Counter.COM_STMT_EXECUTE)).isEqualTo(executes + 1);
-        assertThat(counted(StatusCounters.Counter.COM_SELECT)).isEqualTo(selects + 1);
+        assertThat(f.counted(StatusCounters.Counter.COM_STMT_EXECUTE)).isEqualTo(executes + 1);
+        assertThat(f.counted(StatusCounters.Counter.COM_SELECT)).isEqualTo(selects + 1);
         assertThat(f.engine.state(s).txn.nextStatementIsAutocommit()).as("its autocommit transaction ended").isTrue();
-        assertThat(noWait("ran")).isEqualTo(1);
+        assertThat(f.noWait("ran")).isEqualTo(1);
     }
 
     @Test
@@ -45,21 +45,21 @@ class ExecuteWithoutWaitingTest extends EngineSessionTestBase {
         }
         assertThat(f.exec(s, "SELECT @v, LAST_INSERT_ID()").rows()).containsExactly(java.util.Arrays.asList(null, 0L));
         assertThat(f.exec(s, "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("c1"));
-        assertThat(noWait("ran") + noWait("handed_off")).as("refused before they were tried").isZero();
+        assertThat(f.noWait("ran") + f.noWait("handed_off")).as("refused before they were tried").isZero();
     }
 
     @Test
     void aReadThatWouldRunLongIsHandedBackAndCountedOnlyWhenItRunsOnAWorker() {
         insertRows(LONG_SCAN_ROWS);
         PreparedQuery q = f.engine.prepare(s, "SELECT COUNT(*) FROM t WHERE c <> ?");
-        long executes = counted(StatusCounters.Counter.COM_STMT_EXECUTE);
+        long executes = f.counted(StatusCounters.Counter.COM_STMT_EXECUTE);
         assertThat(f.execWithoutWaiting(s, q, "none")).isNull();
-        assertThat(noWait("handed_off")).isEqualTo(1);
-        assertThat(counted(StatusCounters.Counter.COM_STMT_EXECUTE)).isEqualTo(executes);
+        assertThat(f.noWait("handed_off")).isEqualTo(1);
+        assertThat(f.counted(StatusCounters.Counter.COM_STMT_EXECUTE)).isEqualTo(executes);
         assertThat(f.engine.state(s).txn.nextStatementIsAutocommit()).as("its transaction was dropped").isTrue();
         assertThat(f.execPrepared(s, "SELECT COUNT(*) FROM t WHERE c <> ?", "none").rows())
                 .containsExactly(List.of((long) LONG_SCAN_ROWS + 3));
-        assertThat(counted(StatusCounters.Counter.COM_STMT_EXECUTE)).isEqualTo(executes + 1);
+        assertThat(f.counted(StatusCounters.Counter.COM_STMT_EXECUTE)).isEqualTo(executes + 1);
     }
 
     @Test
@@ -90,13 +90,5 @@ class ExecuteWithoutWaitingTest extends EngineSessionTestBase {
             sql.append(i == 0 ? "" : ", ").append("(").append(100 + i).append(", 'r").append(i).append("')");
         }
         f.exec(s, sql.toString());
-    }
-
-    private long counted(StatusCounters.Counter counter) {
-        return f.engine.counters().get(counter);
-    }
-
-    private long noWait(String outcome) {
-        return (long) f.meters.counter("basalt.statement.no_wait", "outcome", outcome).count();
     }
 }

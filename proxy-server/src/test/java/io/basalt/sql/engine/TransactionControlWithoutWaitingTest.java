@@ -25,30 +25,30 @@ class TransactionControlWithoutWaitingTest extends EngineSessionTestBase {
 
     @Test
     void aReadOnlyTransactionBeginsAndCommitsWithoutWaitingAndIsCountedOnce() {
-        long begins = counted(StatusCounters.Counter.COM_BEGIN);
-        long commits = counted(StatusCounters.Counter.COM_COMMIT);
-        long questions = counted(StatusCounters.Counter.QUESTIONS);
+        long begins = f.counted(StatusCounters.Counter.COM_BEGIN);
+        long commits = f.counted(StatusCounters.Counter.COM_COMMIT);
+        long questions = f.counted(StatusCounters.Counter.QUESTIONS);
         assertThat(f.execWithoutWaiting(s, "BEGIN")).isNotNull();
         assertThat(f.engine.state(s).txn.isOpen()).isTrue();
         assertThat(f.execWithoutWaiting(s, f.engine.prepare(s, "SELECT c FROM t WHERE id = ?"), 1L).rows())
                 .containsExactly(List.of("c1"));
         assertThat(f.execWithoutWaiting(s, "COMMIT")).isNotNull();
         assertThat(f.engine.state(s).txn.isOpen()).isFalse();
-        assertThat(counted(StatusCounters.Counter.COM_BEGIN)).isEqualTo(begins + 1);
-        assertThat(counted(StatusCounters.Counter.COM_COMMIT)).isEqualTo(commits + 1);
-        assertThat(counted(StatusCounters.Counter.QUESTIONS)).isEqualTo(questions + 3);
-        assertThat(noWait("ran")).isEqualTo(3);
+        assertThat(f.counted(StatusCounters.Counter.COM_BEGIN)).isEqualTo(begins + 1);
+        assertThat(f.counted(StatusCounters.Counter.COM_COMMIT)).isEqualTo(commits + 1);
+        assertThat(f.counted(StatusCounters.Counter.QUESTIONS)).isEqualTo(questions + 3);
+        assertThat(f.noWait("ran")).isEqualTo(3);
     }
 
     @Test
     void aTransactionWithWritesIsEndedOnlyByAWorker() {
         f.exec(s, "BEGIN");
         f.exec(s, "UPDATE t SET c = 'x' WHERE id = 1");
-        long commits = counted(StatusCounters.Counter.COM_COMMIT);
+        long commits = f.counted(StatusCounters.Counter.COM_COMMIT);
         for (String sql : List.of("COMMIT", "ROLLBACK", "BEGIN")) {
             assertThat(f.execWithoutWaiting(s, sql)).as(sql).isNull();
         }
-        assertThat(counted(StatusCounters.Counter.COM_COMMIT)).isEqualTo(commits);
+        assertThat(f.counted(StatusCounters.Counter.COM_COMMIT)).isEqualTo(commits);
         assertThat(f.engine.state(s).txn.isOpen()).as("untouched").isTrue();
         f.exec(s, "COMMIT");
         Session other = f.sessionIn("d");
@@ -70,14 +70,6 @@ class TransactionControlWithoutWaitingTest extends EngineSessionTestBase {
         for (String sql : List.of("START TRANSACTION", "SELECT 1", "COMMIT WORK")) {
             assertThat(f.execWithoutWaiting(s, sql)).as(sql).isNull();
         }
-        assertThat(noWait("ran") + noWait("handed_off")).isZero();
-    }
-
-    private long counted(StatusCounters.Counter counter) {
-        return f.engine.counters().get(counter);
-    }
-
-    private long noWait(String outcome) {
-        return (long) f.meters.counter("basalt.statement.no_wait", "outcome", outcome).count();
+        assertThat(f.noWait("ran") + f.noWait("handed_off")).isZero();
     }
 }
