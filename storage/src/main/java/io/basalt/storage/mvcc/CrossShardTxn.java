@@ -1,6 +1,5 @@
 package io.basalt.storage.mvcc;
 
-import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.shard.Shard;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +27,10 @@ public final class CrossShardTxn implements AutoCloseable {
         boolean write = false;
         boolean sync = false;
         for (MvccTxn t : parts) {
+            t.beforeWrite();
             write |= t.writesBatch();
             sync |= t.syncRequired();
         }
-        if (write) {
-            NoWaitScope.refuse("a RocksDB write");
-        }
-        parts.forEach(MvccTxn::beforeWrite);
         if (write) {
             parts.get(0).shard().write(batch, sync);
         }

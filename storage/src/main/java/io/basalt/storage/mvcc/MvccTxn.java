@@ -1,7 +1,6 @@
 package io.basalt.storage.mvcc;
 
 import io.basalt.storage.codec.MvccKeys;
-import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.error.DiskErrorException;
 import io.basalt.storage.shard.LockedKeys;
 import io.basalt.storage.shard.PessimisticLockTable;
@@ -153,9 +152,6 @@ public final class MvccTxn implements AutoCloseable {
     public void apply() {
         if (isEmpty()) {
             return;
-        }
-        if (modifications > 0) {
-            NoWaitScope.refuse("a RocksDB write");
         }
         beforeWrite();
         if (modifications > 0) {

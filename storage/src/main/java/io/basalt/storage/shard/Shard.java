@@ -1,6 +1,7 @@
 package io.basalt.storage.shard;
 
 import io.basalt.storage.codec.MvccKeys;
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.error.DiskErrorException;
 import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
@@ -117,8 +118,12 @@ public final class Shard {
         return new ShardSnapshot(this);
     }
 
-    /** Applies a batch atomically; {@code sync} makes it durable (WAL fsync, grouped with concurrent writers). */
+    /**
+     * Applies a batch atomically; {@code sync} makes it durable (WAL fsync, grouped with concurrent writers). A thread
+     * in a {@link NoWaitScope} is refused: a write may queue behind another writer's fsync.
+     */
     public void write(WriteBatch batch, boolean sync) {
+        NoWaitScope.refuse("a RocksDB write");
         try {
             db.write(sync ? syncWrite : noSyncWrite, batch);
         } catch (RocksDBException e) {

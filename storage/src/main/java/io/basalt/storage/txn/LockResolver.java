@@ -2,6 +2,7 @@ package io.basalt.storage.txn;
 
 import io.basalt.storage.action.KvService;
 import io.basalt.storage.action.TxnStatus;
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.error.TxnNotFoundException;
 import io.basalt.storage.metrics.StorageMetrics;
 import io.basalt.storage.mvcc.KeyLock;
@@ -40,6 +41,8 @@ public final class LockResolver {
      * otherwise how many milliseconds to wait before trying again.
      */
     public long resolve(KeyLock met, long callerStartTs, Set<Long> bypass) {
+        // resolving may write a rollback or commit, and every caller waits when it returns a wait
+        NoWaitScope.refuse("another transaction's lock");
         Lock lock = met.lock();
         long decided = kv.concurrencyManager().decidedCommitTs(lock.startTs);
         if (decided != 0) {

@@ -1,6 +1,5 @@
 package io.basalt.storage.txn;
 
-import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.error.LockNotWaitedException;
 import io.basalt.storage.error.LockWaitTimeoutException;
@@ -23,7 +22,6 @@ final class LockWaiter {
 
     /** For writers that must not wait: resolves an abandoned lock, else gives up with LockNotWaited. */
     static void resolveWithoutWaiting(TxnContext ctx, KeyIsLockedException e, long startTs) {
-        NoWaitScope.refuse("another transaction's lock");
         checkNotInterrupted(startTs);
         if (ctx.resolver().resolve(new KeyLock(e.key, e.lock), startTs, null) > 0) {
             throw new LockNotWaitedException(startTs, e.lock.startTs);
@@ -33,7 +31,6 @@ final class LockWaiter {
     /** For writers: may throw Deadlock (whole transaction) or LockWaitTimeout (statement). */
     static void awaitForWrite(TxnContext ctx, KeyIsLockedException e, long startTs, long startNanos,
                               long timeoutMs) {
-        NoWaitScope.refuse("another transaction's lock");
         checkNotInterrupted(startTs);
         long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), startTs, null);
         if (ms == 0) {
@@ -68,7 +65,6 @@ final class LockWaiter {
      * milliseconds from done, and a released lock wakes the reader anyway.
      */
     static void awaitForRead(TxnContext ctx, KeyIsLockedException e, long readTs, Set<Long> bypass, int attempt) {
-        NoWaitScope.refuse("another transaction's lock");
         checkNotInterrupted(readTs);
         long ms = ctx.resolver().resolve(new KeyLock(e.key, e.lock), readTs, bypass);
         if (ms > 0) {

@@ -368,10 +368,10 @@ public final class Transaction implements AutoCloseable {
 
     /**
      * Whether ending the transaction now has nothing to do but drop it: it is active, buffered no write and took no
-     * row lock, so its commit or rollback neither writes nor waits.
+     * row lock (the first one sets the primary), so its commit or rollback neither writes nor waits.
      */
     public boolean holdsNothing() {
-        return state == State.ACTIVE && buffer.isEmpty() && locked.isEmpty() && primary == null;
+        return state == State.ACTIVE && buffer.isEmpty() && primary == null;
     }
 
     // ---------------------------------------------------------------- statements
