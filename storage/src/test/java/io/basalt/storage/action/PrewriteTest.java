@@ -425,6 +425,26 @@ class PrewriteTest extends ActionTestBase {
     }
 
     @Test
+    void pessimisticPrewriteDoesNotCheckAnUnlockedSecondaryForNewerWrites() {
+        // the coordinator sends each secondary batch once, before the primary: a record at or after start_ts on an
+        // unlocked secondary (here our own rollback record, which no real schedule leaves there) is not looked for
+        kv.rollback(shardOf(index(7)), List.of(index(7)), ts(10));
+        commitPut(index(8), "other", ts(11), ts(13));
+        pw(row(1), ts(10)).forUpdate(ts(12)).put(index(7), "i7").put(index(8), "i8").run();
+        assertThat(lockOf(index(7)).startTs).isEqualTo(ts(10));
+        assertThat(lockOf(index(8)).startTs).isEqualTo(ts(10));
+    }
+
+    @Test
+    void pessimisticPrewriteStillChecksAnUnlockedPrimaryForItsRollback() {
+        // a resolver that met a secondary's lock before the primary was written rolls the primary back
+        kv.rollback(shardOf(index(7)), List.of(index(7)), ts(10));
+        assertThatThrownBy(() -> pw(index(7), ts(10)).forUpdate(ts(12)).put(index(7), "i7").run())
+                .isInstanceOf(TxnRolledBackException.class);
+        assertThat(lockOf(index(7))).isNull();
+    }
+
+    @Test
     void pessimisticPrewriteMeetingAForeignLockIsKeyIsLocked() {
         pw(row(1), ts(5)).put(row(1), "a").run();
         assertThatThrownBy(() -> pw(row(1), ts(10)).forUpdate(ts(12)).putLocked(row(1), "b").run())
