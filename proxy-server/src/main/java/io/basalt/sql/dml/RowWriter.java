@@ -111,7 +111,7 @@ final class RowWriter {
                 continue;
             }
             try {
-                txn.putNoLock(TableKeys.lobKey(t.id(), handle, v.columnId()), v.bytes());
+                txn.putWithRow(TableKeys.lobKey(t.id(), handle, v.columnId()), v.bytes());
             } catch (StorageException e) {
                 throw StorageErrors.toMySql(e);
             }
@@ -125,7 +125,7 @@ final class RowWriter {
         }
         for (int columnId : old.offRow().ids()) {
             if (kept == null || !kept.hasOffRow(columnId)) {
-                txn.deleteNoLock(TableKeys.lobKey(t.id(), old.handle(), columnId));
+                txn.deleteWithRow(TableKeys.lobKey(t.id(), old.handle(), columnId));
             }
         }
     }
@@ -145,7 +145,7 @@ final class RowWriter {
             if (e.unique()) {
                 txn.insert(e.key(), e.value());
             } else {
-                txn.putNoLock(e.key(), e.value());
+                txn.putWithRow(e.key(), e.value());
             }
         } catch (DuplicateKeyException dup) {
             throw duplicate(t, idx, row);
@@ -158,7 +158,7 @@ final class RowWriter {
         if (e.unique()) {
             txn.delete(e.key());
         } else {
-            txn.deleteNoLock(e.key());
+            txn.deleteWithRow(e.key());
         }
     }
 

@@ -27,6 +27,8 @@ final class MutationBuffer {
         } else if (prev != null && prev.op() == Mutation.Op.DELETE && m.op() == Mutation.Op.INSERT) {
             merged = Mutation.put(m.key(), m.value()); // this transaction removed the old value: no check left
         }
+        // covered only if every change of the key in this transaction is
+        merged = merged.coveredByRow(m.coveredByRow() && (prev == null || prev.coveredByRow()));
         journal.add(new Undo(m.key(), prev));
         mutations.put(m.key(), merged);
         bytes += merged.size() - (prev == null ? 0 : prev.size());

@@ -246,6 +246,21 @@ public final class Transaction implements AutoCloseable {
         write(Mutation.delete(key), false);
     }
 
+    /**
+     * Writes, without a lock, a key that changes only together with a row key this transaction also writes (a
+     * non-unique index entry or an off-row value of that row): the row key's lock or conflict check covers it, so its
+     * prewrite skips the write-CF seek for newer versions ({@link Mutation#coveredByRow}). An index backfill, which
+     * writes entries without their rows, must use {@link #putNoLock} instead.
+     */
+    public void putWithRow(byte[] key, byte[] value) {
+        write(Mutation.put(key, value).coveredByRow(true), false);
+    }
+
+    /** Deletes a key that changes only together with a row key this transaction writes; see {@link #putWithRow}. */
+    public void deleteWithRow(byte[] key) {
+        write(Mutation.delete(key).coveredByRow(true), false);
+    }
+
     private void write(Mutation m, boolean lockFirst) {
         checkActive();
         if (m.key().length > ctx.config().maxKeySize) {
@@ -448,8 +463,7 @@ public final class Transaction implements AutoCloseable {
             return null; // read-only: pessimistic locks are simply released
         }
         all.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
-        byte[] prim = primary != null ? primary : all.stream()
-                .filter(m -> m.op() != Mutation.Op.CHECK_NOT_EXISTS).findFirst().orElseThrow().key();
+        byte[] prim = primary != null ? primary : optimisticPrimary(all);
         Map<Integer, List<Mutation>> byShard = new HashMap<>();
         List<byte[]> secondaries = new ArrayList<>();
         long keyBytes = 0;
@@ -470,6 +484,26 @@ public final class Transaction implements AutoCloseable {
         });
         return new PreparedCommit(startTs, prim, ctx.shardOf(prim), batches, secondaries,
                 options.pessimistic() ? forUpdateTs : 0, all.size(), keyBytes, payload, options);
+    }
+
+    /**
+     * The first key that is not covered by its row, else the first key that writes a lock: the primary is always
+     * checked for newer writes, so a covered key there would add a check the row key already makes.
+     */
+    private static byte[] optimisticPrimary(List<Mutation> sorted) {
+        Mutation first = null;
+        for (Mutation m : sorted) {
+            if (m.op() == Mutation.Op.CHECK_NOT_EXISTS) {
+                continue;
+            }
+            if (!m.coveredByRow()) {
+                return m.key();
+            }
+            if (first == null) {
+                first = m;
+            }
+        }
+        return first.key();
     }
 
     /** Rolls back: buffered writes are dropped, locks released. */

@@ -36,6 +36,21 @@ class PrewriteTest extends ActionTestBase {
     }
 
     @Test
+    void aNewerWriteOfACoveredKeyIsLeftToItsRowKeysCheck() {
+        commitPut(row(2), "other", ts(4), ts(5));
+        pw(row(1), ts(3)).put(row(1), "b").putCovered(row(2), "covered").run();
+        assertThat(lockOf(row(2)).startTs).isEqualTo(ts(3));
+    }
+
+    @Test
+    void theRowKeyOfACoveredKeyStillConflicts() {
+        commitPut(row(1), "a", ts(4), ts(5));
+        assertThatThrownBy(() -> pw(row(1), ts(3)).putCovered(row(2), "covered").put(row(1), "b").run())
+                .isInstanceOf(WriteConflictException.class);
+        assertThat(lockOf(row(2))).isNull();
+    }
+
+    @Test
     void commitAtOrBelowStartTsIsNoConflict() {
         commitPut(row(1), "a", ts(1), ts(3));
         pw(row(1), ts(3)).put(row(1), "b").run();
@@ -425,21 +440,29 @@ class PrewriteTest extends ActionTestBase {
     }
 
     @Test
-    void pessimisticPrewriteDoesNotCheckAnUnlockedSecondaryForNewerWrites() {
-        // the coordinator sends each secondary batch once, before the primary: a record at or after start_ts on an
-        // unlocked secondary (here our own rollback record, which no real schedule leaves there) is not looked for
+    void pessimisticPrewriteDoesNotCheckAKeyCoveredByItsRow() {
+        // the coordinator sends each secondary batch once, before the primary: a record at or after start_ts on a
+        // covered secondary (here our own rollback record, which no real schedule leaves there) is not looked for
         kv.rollback(shardOf(index(7)), List.of(index(7)), ts(10));
         commitPut(index(8), "other", ts(11), ts(13));
-        pw(row(1), ts(10)).forUpdate(ts(12)).put(index(7), "i7").put(index(8), "i8").run();
+        pw(row(1), ts(10)).forUpdate(ts(12)).putCovered(index(7), "i7").putCovered(index(8), "i8").run();
         assertThat(lockOf(index(7)).startTs).isEqualTo(ts(10));
         assertThat(lockOf(index(8)).startTs).isEqualTo(ts(10));
     }
 
     @Test
-    void pessimisticPrewriteStillChecksAnUnlockedPrimaryForItsRollback() {
+    void pessimisticPrewriteStillChecksAnUnlockedKeyThatIsNotCovered() {
+        kv.rollback(shardOf(index(7)), List.of(index(7)), ts(10));
+        assertThatThrownBy(() -> pw(row(1), ts(10)).forUpdate(ts(12)).put(index(7), "i7").run())
+                .isInstanceOf(TxnRolledBackException.class);
+        assertThat(lockOf(index(7))).isNull();
+    }
+
+    @Test
+    void aCoveredPrimaryIsStillCheckedForItsRollback() {
         // a resolver that met a secondary's lock before the primary was written rolls the primary back
         kv.rollback(shardOf(index(7)), List.of(index(7)), ts(10));
-        assertThatThrownBy(() -> pw(index(7), ts(10)).forUpdate(ts(12)).put(index(7), "i7").run())
+        assertThatThrownBy(() -> pw(index(7), ts(10)).forUpdate(ts(12)).putCovered(index(7), "i7").run())
                 .isInstanceOf(TxnRolledBackException.class);
         assertThat(lockOf(index(7))).isNull();
     }

@@ -72,6 +72,11 @@ public final class PrewriteRequestBuilder {
         return add(Mutation.delete(key));
     }
 
+    /** A put of a key that changes only with a row key of the same transaction ({@link Mutation#coveredByRow}). */
+    public PrewriteRequestBuilder putCovered(byte[] key, String value) {
+        return add(Mutation.put(key, StoreFixture.bytes(value)).coveredByRow(true));
+    }
+
     /** A put of a pessimistic transaction on a key it holds a pessimistic lock on. */
     public PrewriteRequestBuilder putLocked(byte[] key, String value) {
         mutations.add(Mutation.put(key, StoreFixture.bytes(value)));
