@@ -235,8 +235,8 @@ public final class Transaction implements AutoCloseable {
     }
 
     /**
-     * Writes without a pessimistic lock: for keys whose changes another locked key already serialises, such as
-     * non-unique index entries of a locked row (TiDB skips their locks the same way).
+     * Writes without a pessimistic lock, still checked for newer writes at prewrite: for keys written without their
+     * row, such as an index backfill's entries. Keys written with their row use {@link #putWithRow}.
      */
     public void putNoLock(byte[] key, byte[] value) {
         write(Mutation.put(key, value), false);
