@@ -88,6 +88,7 @@ public final class Prewrite {
             }
             Lock existing = ctx.reader.loadLock(key);
             Lock ownPessimistic = null;
+            boolean neverWritten = false;
             if (existing != null) {
                 if (existing.startTs != req.startTs()) {
                     throw new KeyIsLockedException(key, existing);
@@ -99,11 +100,16 @@ public final class Prewrite {
                     continue;
                 }
                 ownPessimistic = existing;
-            } else if (needsConflictCheck(req, m) && checkConflicts(ctx, req, key, pessimisticLocked)) {
-                return false;
+            } else if (needsConflictCheck(req, m)) {
+                VersionedWrite newest = ctx.reader.seekWrite(key, Long.MAX_VALUE);
+                if (checkConflicts(ctx, req, key, newest, pessimisticLocked)) {
+                    return false;
+                }
+                neverWritten = newest == null;
             }
             if (m.op() == Mutation.Op.INSERT || m.op() == Mutation.Op.CHECK_NOT_EXISTS) {
-                VersionedWrite latest = ctx.reader.latestDataWrite(key, Long.MAX_VALUE);
+                // a key without any write record has no live value: no second seek (a fresh AUTO_INCREMENT row)
+                VersionedWrite latest = neverWritten ? null : ctx.reader.latestDataWrite(key, Long.MAX_VALUE);
                 if (latest != null && latest.write().type == WriteType.PUT) {
                     throw new DuplicateKeyException(key);
                 }
@@ -173,10 +179,12 @@ public final class Prewrite {
         return !m.coveredByRow() || Arrays.equals(m.key(), req.primary());
     }
 
-    /** Returns true if the key shows the transaction already committed (a stale retry). */
-    private static boolean checkConflicts(ActionContext ctx, PrewriteRequest req, byte[] key,
+    /**
+     * Given the key's newest write record ({@code newest}, null if none), returns true if it shows the transaction
+     * already committed (a stale retry).
+     */
+    private static boolean checkConflicts(ActionContext ctx, PrewriteRequest req, byte[] key, VersionedWrite newest,
                                           boolean pessimisticLocked) {
-        VersionedWrite newest = ctx.reader.seekWrite(key, Long.MAX_VALUE);
         if (newest == null) {
             return false;
         }
