@@ -11,8 +11,9 @@ import io.basalt.storage.TxnStore;
 import io.basalt.storage.error.WriteConflictException;
 import io.basalt.storage.testing.StoreFixture;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,7 +98,7 @@ class CoveredKeysTest {
         assertThatThrownBy(() -> a.commit(null)).isInstanceOf(WriteConflictException.class);
     }
 
-    private void commitAlone(java.util.function.Consumer<Transaction> writes) {
+    private void commitAlone(Consumer<Transaction> writes) {
         Transaction t = store.begin(optimistic);
         writes.accept(t);
         t.commit(null);
