@@ -38,7 +38,7 @@ public record Mutation(Op op, byte[] key, byte[] value, boolean coveredByRow) {
     }
 
     /** The same change, marked as covered by its row key (see {@link #coveredByRow}) or not. */
-    public Mutation coveredByRow(boolean v) {
+    public Mutation withCoveredByRow(boolean v) {
         return v == coveredByRow ? this : new Mutation(op, key, value, v);
     }
 

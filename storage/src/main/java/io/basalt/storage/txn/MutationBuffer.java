@@ -28,7 +28,7 @@ final class MutationBuffer {
             merged = Mutation.put(m.key(), m.value()); // this transaction removed the old value: no check left
         }
         // covered only if every change of the key in this transaction is
-        merged = merged.coveredByRow(m.coveredByRow() && (prev == null || prev.coveredByRow()));
+        merged = merged.withCoveredByRow(m.coveredByRow() && (prev == null || prev.coveredByRow()));
         journal.add(new Undo(m.key(), prev));
         mutations.put(m.key(), merged);
         bytes += merged.size() - (prev == null ? 0 : prev.size());

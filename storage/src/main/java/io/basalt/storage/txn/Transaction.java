@@ -253,12 +253,12 @@ public final class Transaction implements AutoCloseable {
      * writes entries without their rows, must use {@link #putNoLock} instead.
      */
     public void putWithRow(byte[] key, byte[] value) {
-        write(Mutation.put(key, value).coveredByRow(true), false);
+        write(Mutation.put(key, value).withCoveredByRow(true), false);
     }
 
     /** Deletes a key that changes only together with a row key this transaction writes; see {@link #putWithRow}. */
     public void deleteWithRow(byte[] key) {
-        write(Mutation.delete(key).coveredByRow(true), false);
+        write(Mutation.delete(key).withCoveredByRow(true), false);
     }
 
     private void write(Mutation m, boolean lockFirst) {
@@ -463,7 +463,7 @@ public final class Transaction implements AutoCloseable {
             return null; // read-only: pessimistic locks are simply released
         }
         all.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
-        byte[] prim = primary != null ? primary : optimisticPrimary(all);
+        byte[] prim = primary != null ? primary : primaryOfUnlocked(all);
         Map<Integer, List<Mutation>> byShard = new HashMap<>();
         List<byte[]> secondaries = new ArrayList<>();
         long keyBytes = 0;
@@ -487,10 +487,11 @@ public final class Transaction implements AutoCloseable {
     }
 
     /**
-     * The first key that is not covered by its row, else the first key that writes a lock: the primary is always
-     * checked for newer writes, so a covered key there would add a check the row key already makes.
+     * The primary when no key was locked (an optimistic transaction): the first key that is not covered by its row,
+     * else the first key that writes a lock. The primary is always checked for newer writes, so a covered key there
+     * would add a check the row key already makes.
      */
-    private static byte[] optimisticPrimary(List<Mutation> sorted) {
+    private static byte[] primaryOfUnlocked(List<Mutation> sorted) {
         Mutation first = null;
         for (Mutation m : sorted) {
             if (m.op() == Mutation.Op.CHECK_NOT_EXISTS) {

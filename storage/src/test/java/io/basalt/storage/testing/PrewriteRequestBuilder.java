@@ -74,7 +74,7 @@ public final class PrewriteRequestBuilder {
 
     /** A put of a key that changes only with a row key of the same transaction ({@link Mutation#coveredByRow}). */
     public PrewriteRequestBuilder putCovered(byte[] key, String value) {
-        return add(Mutation.put(key, StoreFixture.bytes(value)).coveredByRow(true));
+        return add(Mutation.put(key, StoreFixture.bytes(value)).withCoveredByRow(true));
     }
 
     /** A put of a pessimistic transaction on a key it holds a pessimistic lock on. */
