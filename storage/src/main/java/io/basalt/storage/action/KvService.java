@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -75,13 +76,28 @@ public final class KvService {
      * @param requests shard id -> that shard's 1PC prewrite request
      */
     public PrewriteResult prewriteOnePcAcross(SortedMap<Integer, PrewriteRequest> requests) {
+        return runAcross(requests, OnePcAcrossShards::execute);
+    }
+
+    /**
+     * Async-commit or 2PC prewrite of a transaction over several shards in one atomic write
+     * ({@link PrewriteAcrossShards}).
+     *
+     * @param requests shard id -> that shard's prewrite request
+     * @return each shard's result, in ascending shard order
+     */
+    public List<PrewriteResult> prewriteAcross(SortedMap<Integer, PrewriteRequest> requests) {
+        return runAcross(requests, PrewriteAcrossShards::execute);
+    }
+
+    private <T> T runAcross(SortedMap<Integer, PrewriteRequest> requests,
+                            BiFunction<List<ActionContext>, List<PrewriteRequest>, T> action) {
         List<CommandScheduler.ShardKeys> shardKeys = new ArrayList<>(requests.size());
         requests.forEach((shard, req) -> shardKeys.add(new CommandScheduler.ShardKeys(shards.apply(shard),
                 keysOf(req))));
         List<PrewriteRequest> ordered = new ArrayList<>(requests.values());
         long startTs = ordered.get(0).startTs();
-        return guarded(() -> scheduler.runAcross(shardKeys, startTs,
-                contexts -> OnePcAcrossShards.execute(contexts, ordered)));
+        return guarded(() -> scheduler.runAcross(shardKeys, startTs, contexts -> action.apply(contexts, ordered)));
     }
 
     public void commit(int shard, List<byte[]> keys, long startTs, long commitTs) {

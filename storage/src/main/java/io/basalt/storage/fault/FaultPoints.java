@@ -10,9 +10,9 @@ public final class FaultPoints {
     public static final String AFTER_SNAPSHOT = "after-snapshot";
     /** A command whose batch is built, before it is written (memory locks still held). */
     public static final String BEFORE_WRITE_BATCH = "before-write-batch";
-    /** Client: the primary's prewrite succeeded, secondaries not yet sent (all run one after another). */
+    /** Client: the primary's prewrite succeeded (the last shard's, or every shard's in one write). */
     public static final String AFTER_PRIMARY_PREWRITE = "after-primary-prewrite";
-    /** Client: one secondary shard's prewrite succeeded. */
+    /** Client: one secondary shard's prewrite succeeded (a large transaction, whose shards are written one by one). */
     public static final String AFTER_SECONDARY_PREWRITE = "after-secondary-prewrite";
     /** Client: every prewrite succeeded (async commit: the transaction is committed), nothing acknowledged yet. */
     public static final String AFTER_ALL_PREWRITES = "after-all-prewrites";

@@ -18,6 +18,8 @@ public final class StorageMetrics {
     private final Map<CommitPath, Timer> commitLatency = new EnumMap<>(CommitPath.class);
     public final Counter asyncFallbacks;
     public final Counter onePcFallbacks;
+    /** 1PC/async prewrites that met a lock, waited outside the commit pipeline and retried with a fresh bound. */
+    public final Counter prewriteLockRetries;
     public final Timer prewriteLatency;
     public final Timer primaryCommitLatency;
     public final Counter lockWaits;
@@ -48,6 +50,8 @@ public final class StorageMetrics {
         }
         asyncFallbacks = counter("basalt.txn.commit.fallbacks", "from", "async", "async commit finished as 2PC");
         onePcFallbacks = counter("basalt.txn.commit.fallbacks", "from", "1pc", "1PC finished as 2PC");
+        prewriteLockRetries = counter("basalt.txn.prewrite.lock.retries", null, null,
+                "1PC/async prewrites retried after another transaction's lock");
         prewriteLatency = timer("basalt.txn.prewrite.latency", "prewrite of all shards");
         primaryCommitLatency = timer("basalt.txn.primary_commit.latency", "2PC primary commit");
         lockWaits = counter("basalt.txn.lock.waits", null, null, "waits for another transaction's lock");

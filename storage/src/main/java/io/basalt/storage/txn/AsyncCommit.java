@@ -3,15 +3,15 @@ package io.basalt.storage.txn;
 import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.action.PrewriteResult;
 import io.basalt.storage.pipeline.CommitPath;
-import io.basalt.storage.pipeline.CommitPipeline;
 import io.basalt.storage.tso.Timestamps;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Async commit (TiDB 5.0, spec §3): the transaction is committed the moment every prewrite succeeded, at the max of
- * the per-key min_commit_ts; the keys, primary included, are committed in the background. Falls back to 2PC when a
- * key exceeds max_commit_ts or a prewrite meets another transaction's lock.
+ * the per-key min_commit_ts; the keys, primary included, are committed in the background. A prewrite that meets
+ * another transaction's lock waits outside the pipeline and is retried ({@link Prewriter}); falls back to 2PC when a
+ * key's min_commit_ts exceeds max_commit_ts.
  */
 final class AsyncCommit {
     private AsyncCommit() {
@@ -19,31 +19,30 @@ final class AsyncCommit {
 
     static CommitOutcome commit(TxnContext ctx, PreparedCommit pc) {
         long startTs = pc.startTs();
-        CommitPipeline.Ticket ticket = ctx.pipeline().register(startTs, lowerBound(ctx, pc));
+        PipelineSeat seat = PipelineSeat.take(ctx, pc);
         long maxCommitTs = maxCommitTs(ctx);
         // a resolver may roll back the primary only once max_commit_ts has passed (tidb#33641)
         long ttl = Math.max(TwoPhaseCommit.ttl(ctx, pc),
                 Timestamps.physical(maxCommitTs) - Timestamps.physical(startTs) + 1);
         Prewriter.Outcome out;
         try {
-            out = Prewriter.run(ctx, pc, Prewriter.Mode.ASYNC, ticket.bound(), maxCommitTs, ttl,
-                    () -> ctx.pipeline().abandon(ticket));
+            out = Prewriter.run(ctx, pc, Prewriter.Mode.ASYNC, seat, maxCommitTs, ttl);
         } catch (RuntimeException e) {
-            ctx.pipeline().abandon(ticket);
+            seat.leave();
             throw e;
         }
         long commitTs = 0;
         long lockFloor = 0;
-        boolean fellBack = out.fellBackOnLock();
+        boolean fellBack = false;
         for (PrewriteResult r : out.results()) {
             fellBack |= r.minCommitTs() == 0;
             commitTs = Math.max(commitTs, r.minCommitTs());
             lockFloor = Math.max(lockFloor, r.lockMinCommitTs());
         }
         if (fellBack) {
-            ctx.pipeline().abandon(ticket);
+            seat.leave();
             ctx.metrics().asyncFallbacks.increment();
-            // keys prewritten in async mode keep their min_commit_ts (also those before a mid-request fallback)
+            // keys prewritten in async mode keep their min_commit_ts (also those of the batches that did not fall back)
             return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten(),
                     Math.max(commitTs, lockFloor)), CommitPath.TWO_PC);
         }
@@ -51,7 +50,7 @@ final class AsyncCommit {
             ctx.faults().hit(FaultPoints.AFTER_ALL_PREWRITES, startTs);
             ctx.tso().observe(commitTs);
         } catch (RuntimeException e) {
-            throw DecidedCommit.failedAfterDecision(ctx.pipeline(), ticket, startTs, commitTs,
+            throw DecidedCommit.failedAfterDecision(ctx.pipeline(), seat.ticket(), startTs, commitTs,
                     CommitPath.ASYNC_COMMIT, pc.payload(), e);
         }
         Map<Integer, List<byte[]>> locked = KeyGroups.lockedKeysByShard(pc, true);
@@ -60,7 +59,7 @@ final class AsyncCommit {
         ctx.cm().markDecided(startTs, commitTs);
         locked.values().forEach(ctx.waits()::released);
         try {
-            ctx.pipeline().commit(ticket, commitTs, CommitPath.ASYNC_COMMIT, pc.payload());
+            ctx.pipeline().commit(seat.ticket(), commitTs, CommitPath.ASYNC_COMMIT, pc.payload());
         } catch (RuntimeException e) {
             ctx.cm().clearDecided(startTs);
             throw DecidedCommit.undetermined(startTs, e);

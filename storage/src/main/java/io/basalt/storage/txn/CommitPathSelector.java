@@ -19,7 +19,7 @@ final class CommitPathSelector {
 
     static CommitPath choose(StoreConfig cfg, PreparedCommit pc) {
         TxnOptions o = pc.options();
-        boolean small = pc.keyCount() <= cfg.asyncCommitKeysLimit && pc.keyBytes() <= cfg.asyncCommitTotalKeySizeLimit;
+        boolean small = small(cfg, pc);
         if (o.onePc() && (pc.batches().size() == 1 || small)) {
             return CommitPath.ONE_PC;
         }
@@ -28,5 +28,10 @@ final class CommitPathSelector {
             return CommitPath.ASYNC_COMMIT;
         }
         return CommitPath.TWO_PC;
+    }
+
+    /** Within async commit's limits: few enough keys for the primary lock to list, and for one write of them all. */
+    static boolean small(StoreConfig cfg, PreparedCommit pc) {
+        return pc.keyCount() <= cfg.asyncCommitKeysLimit && pc.keyBytes() <= cfg.asyncCommitTotalKeySizeLimit;
     }
 }

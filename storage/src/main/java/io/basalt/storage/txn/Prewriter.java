@@ -10,60 +10,68 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
- * Prewrites every shard's batch of a transaction on the calling thread. A 1PC over several shards is one atomic write
- * of them all ({@link io.basalt.storage.action.OnePcAcrossShards}); otherwise the other shards' batches go first,
- * unsynced, then the primary's, synced. The shards share one WAL ({@link io.basalt.storage.shard.ShardEngine}), which
- * is synced as a prefix, so the primary's fsync makes the earlier batches durable too: one fsync per prewrite and no
- * thread hand-off, where each shard's own synced write (in parallel on a pool) cost one fsync per shard and two
- * switches. Nothing relies on a batch before the whole prewrite has returned. A batch that meets another transaction's
- * lock switches the whole transaction to plain 2PC: the caller is told (so it can leave the commit pipeline before
- * anyone waits), the lock is waited for or resolved, and the batch is retried as a plain 2PC prewrite. The first
- * failure stops the prewrite; the caller rolls back what was written. One instance per prewrite, used by the committing
- * thread only.
+ * Prewrites every shard's batch of a transaction on the calling thread. The shards share one WAL
+ * ({@link io.basalt.storage.shard.ShardEngine}), so a 1PC, or the prewrite of a small transaction (async commit's
+ * limits), over several shards is one atomic write of them all ({@link io.basalt.storage.action.OnePcAcrossShards},
+ * {@link io.basalt.storage.action.PrewriteAcrossShards}): one WAL write group and one fsync. A larger transaction
+ * would hold every shard's latches for its whole write, so its batches go shard by shard: the other shards' first,
+ * unsynced, then the primary's, synced, whose fsync makes the earlier batches durable too (the WAL is synced as a
+ * prefix). Nothing relies on a batch before the whole prewrite has returned.
+ *
+ * <p>A write that meets another transaction's lock is retried once the lock is resolved or released. A 1PC or async
+ * prewrite (one shard, or small) is a single write, so it has written nothing when it meets a lock: it leaves the
+ * commit pipeline before it waits and rejoins with a fresh lower bound, which the retry carries as its min_commit_ts
+ * (DESIGN.md §3.7), so its commit ts is above everything the pipeline delivered meanwhile. The first failure stops
+ * the prewrite; the caller rolls back what was written. One instance per prewrite, used by the committing thread only.
  */
 final class Prewriter {
     enum Mode { ONE_PC, ASYNC, PLAIN }
 
-    record Outcome(List<PrewriteResult> results, boolean fellBackOnLock, boolean outboxWritten) {
+    record Outcome(List<PrewriteResult> results, boolean outboxWritten) {
     }
 
     private final TxnContext ctx;
     private final PreparedCommit pc;
     private final Mode mode;
-    private final long minCommitTs;
+    /** The pipeline registration of a 1PC or async prewrite; null for plain 2PC, which registers after it. */
+    private final PipelineSeat seat;
     private final long maxCommitTs;
     private final long ttlMs;
-    private final Runnable onLockMet;
-    /** A batch met another transaction's lock: this and every later batch is a plain 2PC prewrite. */
-    private boolean fellBack;
+    /** The current seat's bound (0 for plain 2PC). */
+    private long minCommitTs;
     private boolean outboxWritten;
 
-    private Prewriter(TxnContext ctx, PreparedCommit pc, Mode mode, long minCommitTs, long maxCommitTs, long ttlMs,
-                      Runnable onLockMet) {
+    private Prewriter(TxnContext ctx, PreparedCommit pc, Mode mode, PipelineSeat seat, long maxCommitTs, long ttlMs) {
         this.ctx = ctx;
         this.pc = pc;
         this.mode = mode;
-        this.minCommitTs = minCommitTs;
+        this.seat = seat;
         this.maxCommitTs = maxCommitTs;
         this.ttlMs = ttlMs;
-        this.onLockMet = onLockMet;
+        this.minCommitTs = seat == null ? 0 : seat.ticket().bound();
     }
 
-    static Outcome run(TxnContext ctx, PreparedCommit pc, Mode mode, long minCommitTs, long maxCommitTs, long ttlMs,
-                       Runnable onLockMet) {
-        return new Prewriter(ctx, pc, mode, minCommitTs, maxCommitTs, ttlMs, onLockMet).run();
+    /** A 1PC or async-commit prewrite; {@code seat} must be registered. */
+    static Outcome run(TxnContext ctx, PreparedCommit pc, Mode mode, PipelineSeat seat, long maxCommitTs,
+                       long ttlMs) {
+        return new Prewriter(ctx, pc, mode, seat, maxCommitTs, ttlMs).run();
+    }
+
+    static Outcome runPlain(TxnContext ctx, PreparedCommit pc, long ttlMs) {
+        return new Prewriter(ctx, pc, Mode.PLAIN, null, 0, ttlMs).run();
     }
 
     private Outcome run() {
         long t0 = System.nanoTime();
         try {
-            if (mode == Mode.ONE_PC && pc.batches().size() > 1) {
-                PrewriteResult r = onePcAcrossShards();
-                if (r != null) {
-                    return new Outcome(List.of(r), false, outboxWritten);
-                }
+            if (pc.batches().size() > 1 && mode == Mode.ONE_PC) {
+                return new Outcome(List.of(inOneWrite(ctx.kv()::prewriteOnePcAcross)), outboxWritten);
+            }
+            if (pc.batches().size() > 1 && CommitPathSelector.small(ctx.config(), pc)) {
+                return new Outcome(inOneWrite(ctx.kv()::prewriteAcross), outboxWritten);
             }
             List<PrewriteResult> results = new ArrayList<>();
             for (Map.Entry<Integer, PreparedCommit.ShardBatch> e : pc.batches().entrySet()) {
@@ -72,50 +80,57 @@ final class Prewriter {
                 }
             }
             results.add(prewriteShard(pc.primaryShard(), pc.batches().get(pc.primaryShard()), true));
-            return new Outcome(results, fellBack, outboxWritten);
+            return new Outcome(results, outboxWritten);
         } finally {
             ctx.metrics().prewriteLatency.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         }
     }
 
     /**
-     * 1PC of every shard's batch in one atomic write; null if a key was locked by another transaction (nothing was
-     * written; the lock was waited for or resolved, and the caller prewrites the batches as plain 2PC).
+     * Every shard's batch in one atomic write: a 1PC, or the prewrite of a small transaction. A lock met leaves nothing
+     * written, and the write is retried.
      */
-    private PrewriteResult onePcAcrossShards() {
+    private <T> T inOneWrite(Function<SortedMap<Integer, PrewriteRequest>, T> write) {
         long waitStart = System.nanoTime();
-        SortedMap<Integer, PrewriteRequest> requests = new TreeMap<>();
-        pc.batches().forEach((shard, batch) -> requests.put(shard, request(batch, Mode.ONE_PC,
-                shard == pc.primaryShard(), true)));
-        try {
-            PrewriteResult r = ctx.kv().prewriteOnePcAcross(requests);
-            outboxWritten = requests.get(pc.primaryShard()).outbox() != null;
-            ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
-            return r;
-        } catch (KeyIsLockedException e) {
-            fallBackAndWait(e, waitStart);
-            return null;
+        while (true) {
+            SortedMap<Integer, PrewriteRequest> requests = new TreeMap<>();
+            pc.batches().forEach((shard, batch) -> requests.put(shard, request(batch, shard == pc.primaryShard(),
+                    true)));
+            try {
+                T r = write.apply(requests);
+                outboxWritten = requests.get(pc.primaryShard()).outbox() != null;
+                ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
+                return r;
+            } catch (KeyIsLockedException e) {
+                waitForLock(e, waitStart);
+            }
         }
     }
 
-    private PrewriteRequest request(PreparedCommit.ShardBatch batch, Mode m, boolean isPrimary, boolean durable) {
-        byte[] outbox = m != Mode.PLAIN && isPrimary && ctx.pipeline().hasSink() ? pc.payload() : null;
+    private PrewriteRequest request(PreparedCommit.ShardBatch batch, boolean isPrimary, boolean durable) {
+        byte[] outbox = mode != Mode.PLAIN && isPrimary && ctx.pipeline().hasSink() ? pc.payload() : null;
         return new PrewriteRequest(batch.mutations(), batch.pessimisticLocked(), pc.primary(),
                 pc.startTs(), ttlMs, pc.txnSize(), pc.forUpdateTs(), minCommitTs, maxCommitTs,
-                m == Mode.ASYNC, m == Mode.ASYNC && isPrimary ? pc.secondaries() : List.of(),
-                m == Mode.ONE_PC, outbox, durable);
+                mode == Mode.ASYNC, mode == Mode.ASYNC && isPrimary ? pc.secondaries() : List.of(),
+                mode == Mode.ONE_PC, outbox, durable);
     }
 
-    /** Switches to plain 2PC (telling the caller the first time), then waits for or resolves the lock. */
-    private void fallBackAndWait(KeyIsLockedException e, long waitStart) {
-        if (mode != Mode.PLAIN && !fellBack) {
-            fellBack = true;
-            onLockMet.run();
+    /**
+     * Waits for or resolves the lock outside the commit pipeline; a 1PC or async prewrite then rejoins it, and the
+     * retry carries the fresh bound.
+     */
+    private void waitForLock(KeyIsLockedException e, long waitStart) {
+        if (seat != null) {
+            seat.leave();
         }
         if (pc.options().waitForLocks()) {
             LockWaiter.awaitForWrite(ctx, e, pc.startTs(), waitStart, pc.options().lockWaitTimeoutMs());
         } else {
             LockWaiter.resolveWithoutWaiting(ctx, e, pc.startTs());
+        }
+        if (seat != null) {
+            ctx.metrics().prewriteLockRetries.increment();
+            minCommitTs = seat.rejoin();
         }
     }
 
@@ -123,7 +138,7 @@ final class Prewriter {
         long waitStart = System.nanoTime();
         boolean isPrimary = shard == pc.primaryShard();
         while (true) {
-            PrewriteRequest req = request(batch, fellBack ? Mode.PLAIN : mode, isPrimary, durable);
+            PrewriteRequest req = request(batch, isPrimary, durable);
             try {
                 PrewriteResult r = ctx.kv().prewrite(shard, req);
                 outboxWritten |= req.outbox() != null;
@@ -131,7 +146,7 @@ final class Prewriter {
                         pc.startTs());
                 return r;
             } catch (KeyIsLockedException e) {
-                fallBackAndWait(e, waitStart);
+                waitForLock(e, waitStart);
             }
         }
     }

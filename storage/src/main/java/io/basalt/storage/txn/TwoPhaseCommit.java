@@ -19,7 +19,7 @@ final class TwoPhaseCommit {
     }
 
     static CommitOutcome commit(TxnContext ctx, PreparedCommit pc) {
-        Prewriter.Outcome out = Prewriter.run(ctx, pc, Prewriter.Mode.PLAIN, 0, 0, ttl(ctx, pc), () -> { });
+        Prewriter.Outcome out = Prewriter.runPlain(ctx, pc, ttl(ctx, pc));
         return new CommitOutcome(finish(ctx, pc, out.outboxWritten()), CommitPath.TWO_PC);
     }
 

@@ -66,7 +66,7 @@ final class CrashHarness {
     static List<Scenario> faultScenarios() {
         return List.of(
                 new Scenario(FaultPoints.AFTER_PRIMARY_PREWRITE, "async"),
-                new Scenario(FaultPoints.AFTER_SECONDARY_PREWRITE, "2pc"),
+                new Scenario(FaultPoints.AFTER_SECONDARY_PREWRITE, "2pc-big"),
                 new Scenario(FaultPoints.AFTER_ALL_PREWRITES, "any"),
                 new Scenario(FaultPoints.BEFORE_PRIMARY_COMMIT, "any"),
                 new Scenario(FaultPoints.AFTER_PRIMARY_COMMIT, "any"),

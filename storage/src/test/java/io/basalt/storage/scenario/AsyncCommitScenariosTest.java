@@ -17,6 +17,7 @@ import io.basalt.storage.mvcc.CommitRecord;
 import io.basalt.storage.mvcc.KeyLock;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.testing.InMemoryCommitSink;
 import io.basalt.storage.testing.PrewriteRequestBuilder;
 import io.basalt.storage.txn.Transaction;
 import java.util.HashSet;
@@ -25,7 +26,8 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec §7.7 scenarios about async commit and its recovery (3, 4, 5, 6, 7, 21, 22). A "crashed coordinator" is a
+ * Spec §7.7 scenarios about async commit and its recovery (3, 4, 5, 6, 7, 21, 22), and a prewrite retried after a
+ * lock (7d), and a small 2PC transaction's prewrite in one write (7e). A "crashed coordinator" is a
  * {@link Pauser.SimulatedCrash} thrown at a fault point: the transaction object gives up (state FAILED) without
  * cleaning up, exactly what a dead process leaves behind; lock resolution by later readers decides the outcome.
  */
@@ -309,6 +311,71 @@ class AsyncCommitScenariosTest extends ScenarioBase {
         assertRolledBack(s, row(1), index(1));
         assertNoLock(row(1), index(1));
         assertThat(readFresh(row(1))).isEqualTo("r0");
+    }
+
+    /**
+     * 7d: an async prewrite over two shards that meets another transaction's lock on one of them writes nothing on
+     * either (they are one write) and leaves the commit pipeline while it waits, so a transaction decided meanwhile
+     * reaches the binlog; once the lock is gone it rejoins with a fresh bound and commits async, above that
+     * transaction in commit ts and binlog order. A reader that resolves the transaction from its locks (its
+     * coordinator paused after the decision) commits it at the ts the coordinator then reports.
+     */
+    @Test
+    void scenario07d_asyncPrewriteMeetingALockWaitsOutsideThePipelineAndRetriesAsync() {
+        InMemoryCommitSink sink = new InMemoryCommitSink();
+        open(c -> { }, sink);
+        long holder = store.tso().next();
+        pw(index(7), holder).put(index(7), "held").ttl(60_000).run();
+        Transaction t = store.begin(asyncCommit());
+        t.put(index(7), b("i7"));
+        t.put(row(7), b("r7"));
+        Pauser.Rule decided = pauser.pause(FaultPoints.AFTER_ALL_PREWRITES, t.startTs());
+        Future<Long> tc = async(() -> t.commit(b("t")));
+        awaitCondition("t waits for the held lock", () -> store.metrics().lockWaits.count() >= 1.0);
+        assertNoLock(row(7));
+        assertThat(memoryLockOf(row(7))).isNull();
+
+        Transaction u = store.begin(asyncCommit());
+        u.put(index(8), b("i8"));
+        u.put(row(8), b("r8"));
+        long uTs = get(async(() -> u.commit(b("u"))));
+        assertThat(sink.byStartTs(u.startTs())).as("u reached the binlog while t waited").isNotNull();
+
+        rollbackAndRelease(index(7), holder);
+        decided.awaitReached();
+        long expected = Math.max(lockOf(index(7)).minCommitTs, lockOf(row(7)).minCommitTs);
+        assertThat(readFresh(row(7))).as("a reader resolves t from its locks").isEqualTo("r7");
+        decided.resume();
+        long tTs = get(tc);
+        assertThat(tTs).isEqualTo(expected).isGreaterThan(uTs);
+        assertThat(t.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+        assertThat(store.metrics().prewriteLockRetries.count()).isEqualTo(1.0);
+        assertThat(store.metrics().asyncFallbacks.count()).isZero();
+        assertCommittedAt(t.startTs(), tTs, index(7), row(7));
+        assertThat(sink.delivered()).extracting(d -> d.startTs()).containsSubsequence(u.startTs(), t.startTs());
+    }
+
+    /**
+     * 7e: a small 2PC transaction over two shards is prewritten in one write too: meeting a lock on the primary's
+     * shard, it has written nothing on the other while it waits, and afterwards commits with 2PC.
+     */
+    @Test
+    void scenario07e_smallTwoPcTransactionPrewritesItsShardsInOneWrite() {
+        open();
+        long holder = store.tso().next();
+        pw(index(9), holder).put(index(9), "held").ttl(60_000).run();
+        Transaction t = store.begin(asyncCommit().withAsyncCommit(false));
+        t.put(index(9), b("i9"));
+        t.put(row(9), b("r9"));
+        Future<Long> tc = async(() -> t.commit(null));
+        awaitCondition("t waits for the held lock", () -> store.metrics().lockWaits.count() >= 1.0);
+        assertNoLock(row(9));
+        rollbackAndRelease(index(9), holder);
+        long c = get(tc);
+        assertThat(t.commitPath()).isEqualTo(CommitPath.TWO_PC);
+        assertThat(store.metrics().prewriteLockRetries.count()).as("counts 1PC/async retries only").isZero();
+        awaitCondition("t's secondary committed in the background", () -> lockOf(row(9)) == null);
+        assertCommittedAt(t.startTs(), c, index(9), row(9));
     }
 
     /**

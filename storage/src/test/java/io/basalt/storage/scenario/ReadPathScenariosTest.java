@@ -153,17 +153,20 @@ class ReadPathScenariosTest extends ScenarioBase {
         Transaction t = store.begin(asyncCommit());
         t.put(row(2), b("b1"));
         t.put(index(1), b("i1"));
-        // the committing thread prewrites the row's shard first, then the primary's (index keys sort first)
-        Pauser.Rule rowBatch = pauser.pause(FaultPoints.BEFORE_WRITE_BATCH, t.startTs());
+        // both shards' keys are prewritten in one write (a small transaction), held here before it
+        Pauser.Rule inFlight = pauser.pause(FaultPoints.BEFORE_WRITE_BATCH, t.startTs());
         Future<Long> commit = async(() -> t.commit(null));
-        rowBatch.awaitReached();
+        inFlight.awaitReached();
 
-        assertNoLock(row(2));
+        assertNoLock(row(2), index(1));
         Lock mem = memoryLockOf(row(2));
         assertThat(mem).isNotNull();
         assertThat(mem.useAsyncCommit).isTrue();
+        Lock primaryMem = memoryLockOf(index(1));
+        assertThat(primaryMem).isNotNull();
+        long m = Math.max(mem.minCommitTs, primaryMem.minCommitTs);
         long r = store.tso().next();
-        assertThat(r).isGreaterThanOrEqualTo(mem.minCommitTs);
+        assertThat(r).isGreaterThanOrEqualTo(m);
         int rows = shardOf(row(1));
         List<byte[]> keys = List.of(row(1), row(2), row(3));
 
@@ -171,18 +174,9 @@ class ReadPathScenariosTest extends ScenarioBase {
         assertLockedOn(row(2), () -> kv.batchGet(rows, keys, r, NONE));
         assertLockedOn(row(2), () -> kv.scan(rows, row(0), row(10), 10, false, r, NONE));
         assertLockedOn(row(2), () -> kv.scan(rows, row(0), row(10), 10, true, r, NONE));
+        assertLockedOn(index(1), () -> getAt(index(1), r));
 
-        Pauser.Rule inFlight = pauser.pause(FaultPoints.BEFORE_WRITE_BATCH, t.startTs());
-        rowBatch.resume();
-        inFlight.awaitReached();
-        assertNoLock(index(1));
-        Lock primaryMem = memoryLockOf(index(1));
-        assertThat(primaryMem).isNotNull();
-        long m = Math.max(mem.minCommitTs, primaryMem.minCommitTs);
-        long r2 = store.tso().next();
-        assertLockedOn(index(1), () -> getAt(index(1), r2));
-
-        long below = mem.minCommitTs - 1; // row(2) is locked on the rows shard now, at its own min_commit_ts
+        long below = mem.minCommitTs - 1; // the transaction commits at or above row(2)'s min_commit_ts
         assertThat(kv.batchGet(rows, keys, below, NONE).stream().map(ScenarioBase::s).toList())
                 .containsExactly("a0", "b0", "c0");
         assertThat(values(kv.scan(rows, row(0), row(10), 10, false, below, NONE))).containsExactly("a0", "b0", "c0");

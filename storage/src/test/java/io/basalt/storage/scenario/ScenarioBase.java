@@ -178,6 +178,15 @@ abstract class ScenarioBase {
         }
     }
 
+    /**
+     * Rolls back a lock written by a raw prewrite and wakes its waiters, as a transaction's rollback does (a waiter
+     * not woken sleeps out its slice, long enough to pass a short max_commit_ts).
+     */
+    void rollbackAndRelease(byte[] key, long startTs) {
+        kv.rollback(shardOf(key), List.of(key), startTs);
+        store.context().waits().released(List.of(key));
+    }
+
     /** A store-level point get at {@code readTs} (no lock resolution). */
     String getAt(byte[] key, long readTs) {
         return s(kv.get(shardOf(key), key, readTs, NONE));

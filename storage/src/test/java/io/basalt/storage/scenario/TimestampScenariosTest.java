@@ -89,8 +89,7 @@ class TimestampScenariosTest extends ScenarioBase {
      * 8b. 1PC across shards. The shards share one WAL, so a small transaction over several shards commits in one
      * atomic write at one commit ts, with no lock CF traffic on any of them. CommitTsTooLarge on the second shard's
      * key, after the first shard's key was held for 1PC, persists every key of both shards as a plain lock and the
-     * client completes with 2PC. Meeting another transaction's lock on the second shard writes nothing on the first
-     * (the one write never happened) before the client falls back to 2PC and waits.
+     * client completes with 2PC.
      */
     @Test
     void scenario08b_onePhaseCommitAcrossShards() throws Exception {
@@ -107,23 +106,6 @@ class TimestampScenariosTest extends ScenarioBase {
                 () -> recordOf(row(4), f.startTs()).isCommitted());
         assertCommittedAt(f.startTs(), fTs, row(4), index(4));
 
-        long holder = store.tso().next();
-        pw(index(7), holder).put(index(7), "held").ttl(60_000).run();
-        Transaction g = store.begin(optimistic());
-        g.put(row(7), b("g"));
-        g.put(index(7), b("g"));
-        Future<Long> gc = async(() -> g.commit(null));
-        awaitCondition("g waits for the held lock", () -> store.metrics().lockWaits.count() >= 1.0);
-        assertNoLock(row(7));
-        assertThat(writes(row(7))).as("nothing of g written before the fallback").isEmpty();
-        kv.rollback(shardOf(index(7)), List.of(index(7)), holder);
-        long gTs = get(gc);
-        assertThat(g.commitPath()).isEqualTo(CommitPath.TWO_PC);
-        assertThat(store.metrics().onePcFallbacks.count()).isEqualTo(2.0);
-        awaitCondition("g's secondary committed in the background",
-                () -> recordOf(row(7), g.startTs()).isCommitted());
-        assertCommittedAt(g.startTs(), gTs, row(7), index(7));
-
         Transaction h = store.begin(optimistic());
         h.put(row(9), b("h"));
         h.put(index(9), b("h"));
@@ -134,6 +116,31 @@ class TimestampScenariosTest extends ScenarioBase {
             assertThat(memoryLockOf(k)).as("memory lock released").isNull();
             assertThat(writes(k)).as("the one write never happened on either shard").isEmpty();
         }
+    }
+
+    /**
+     * 8c. A 1PC across shards that meets another transaction's lock on the second shard writes nothing on the first
+     * (the one write never happened); the client waits outside the commit pipeline and retries the 1PC.
+     */
+    @Test
+    void scenario08c_onePhaseCommitAcrossShardsMeetingALockRetriesAsOnePc() {
+        open();
+        long holder = store.tso().next();
+        pw(index(7), holder).put(index(7), "held").ttl(60_000).run();
+        Transaction g = store.begin(optimistic());
+        g.put(row(7), b("g"));
+        g.put(index(7), b("g"));
+        Future<Long> gc = async(() -> g.commit(null));
+        awaitCondition("g waits for the held lock", () -> store.metrics().lockWaits.count() >= 1.0);
+        assertNoLock(row(7));
+        assertThat(writes(row(7))).as("nothing of g written while it waits").isEmpty();
+        rollbackAndRelease(index(7), holder);
+        long gTs = get(gc);
+        assertThat(g.commitPath()).as("retried as 1PC across shards").isEqualTo(CommitPath.ONE_PC);
+        assertThat(store.metrics().onePcFallbacks.count()).isZero();
+        assertThat(store.metrics().prewriteLockRetries.count()).isEqualTo(1.0);
+        assertCommittedAt(g.startTs(), gTs, row(7), index(7));
+        assertNoLock(row(7), index(7));
     }
 
     /** Commits a transaction writing {@code a} and {@code b} and checks it took 1PC without lock CF traffic. */

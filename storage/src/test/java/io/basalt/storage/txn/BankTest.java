@@ -63,10 +63,12 @@ class BankTest {
     static final int READERS = 3;
     static final int ABANDON_PERCENT = 3;
 
-    /** The client-side points where a client "goes away" (never BEFORE_PRIMARY_COMMIT: that one is a crash). */
+    /**
+     * The client-side points where a client "goes away" (never BEFORE_PRIMARY_COMMIT: that one is a crash). A
+     * transfer prewrites both its keys in one write, so there is no point between a secondary's and the primary's.
+     */
     static final String[] ABANDON_POINTS = {
         FaultPoints.AFTER_PRIMARY_PREWRITE,
-        FaultPoints.AFTER_SECONDARY_PREWRITE,
         FaultPoints.AFTER_ALL_PREWRITES,
         FaultPoints.AFTER_PRIMARY_COMMIT,
         FaultPoints.BEFORE_SECONDARY_COMMIT,
