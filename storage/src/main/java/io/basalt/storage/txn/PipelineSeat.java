@@ -37,9 +37,8 @@ final class PipelineSeat {
         }
     }
 
-    /** Registers again with a fresh bound and returns it: the retried prewrite's min_commit_ts. */
-    long rejoin() {
+    /** Registers (again) with a fresh bound, which the (retried) prewrite carries as its min_commit_ts. */
+    void rejoin() {
         ticket = ctx.pipeline().register(pc.startTs(), AsyncCommit.lowerBound(ctx, pc));
-        return ticket.bound();
     }
 }

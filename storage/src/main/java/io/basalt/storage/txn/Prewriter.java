@@ -40,8 +40,6 @@ final class Prewriter {
     private final PipelineSeat seat;
     private final long maxCommitTs;
     private final long ttlMs;
-    /** The current seat's bound (0 for plain 2PC). */
-    private long minCommitTs;
     private boolean outboxWritten;
 
     private Prewriter(TxnContext ctx, PreparedCommit pc, Mode mode, PipelineSeat seat, long maxCommitTs, long ttlMs) {
@@ -51,7 +49,6 @@ final class Prewriter {
         this.seat = seat;
         this.maxCommitTs = maxCommitTs;
         this.ttlMs = ttlMs;
-        this.minCommitTs = seat == null ? 0 : seat.ticket().bound();
     }
 
     /** A 1PC or async-commit prewrite; {@code seat} must be registered. */
@@ -109,6 +106,8 @@ final class Prewriter {
 
     private PrewriteRequest request(PreparedCommit.ShardBatch batch, boolean isPrimary, boolean durable) {
         byte[] outbox = mode != Mode.PLAIN && isPrimary && ctx.pipeline().hasSink() ? pc.payload() : null;
+        // the current registration's bound: a retry after a lock wait carries the fresh one
+        long minCommitTs = seat == null ? 0 : seat.ticket().bound();
         return new PrewriteRequest(batch.mutations(), batch.pessimisticLocked(), pc.primary(),
                 pc.startTs(), ttlMs, pc.txnSize(), pc.forUpdateTs(), minCommitTs, maxCommitTs,
                 mode == Mode.ASYNC, mode == Mode.ASYNC && isPrimary ? pc.secondaries() : List.of(),
@@ -130,7 +129,7 @@ final class Prewriter {
         }
         if (seat != null) {
             ctx.metrics().prewriteLockRetries.increment();
-            minCommitTs = seat.rejoin();
+            seat.rejoin();
         }
     }
 
