@@ -24,6 +24,15 @@ public class RocksDbConfig {
      * threads on 2 cores: update_index +7..11 %, insert +3..4 %, write_only +2..9 %, update_non_index -1..+6 %).
      */
     public boolean enableWriteThreadAdaptiveYield = false;
+    /**
+     * SST and blob files written by flushes and compactions are handed to the disk every this many KiB
+     * (sync_file_range), instead of all at the file's closing fsync; 0: at close only. A flush of a large value (a 64
+     * MiB row) otherwise leaves tens of MiB dirty for one fsync, and every commit's WAL fsync on the same disk queues
+     * behind that write-back.
+     */
+    public int bytesPerSyncKb = 1024;
+    /** The same for the WAL: a large transaction's prewrite is written back while it is appended, not all at its fsync. */
+    public int walBytesPerSyncKb = 1024;
     public int maxBackgroundJobs = 4;
     public long writeBufferSizeMb = 64;
     public int maxWriteBufferNumber = 4;

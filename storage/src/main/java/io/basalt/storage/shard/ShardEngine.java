@@ -64,6 +64,8 @@ public final class ShardEngine implements AutoCloseable {
                 .setEnablePipelinedWrite(cfg.enablePipelinedWrite)
                 .setAllowConcurrentMemtableWrite(cfg.allowConcurrentMemtableWrite)
                 .setEnableWriteThreadAdaptiveYield(cfg.enableWriteThreadAdaptiveYield)
+                .setBytesPerSync(cfg.bytesPerSyncKb * 1024L)
+                .setWalBytesPerSync(cfg.walBytesPerSyncKb * 1024L)
                 .setMaxBackgroundJobs(cfg.maxBackgroundJobs)
                 .setKeepLogFileNum(3);
         List<ColumnFamilyOptions> cfos = new ArrayList<>();

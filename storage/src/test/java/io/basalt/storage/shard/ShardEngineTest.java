@@ -2,7 +2,13 @@ package io.basalt.storage.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.basalt.storage.config.RocksDbConfig;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.rocksdb.WriteBatch;
 
@@ -53,6 +59,29 @@ class ShardEngineTest extends EngineTestBase {
         try (ShardEngine engine = open(1)) {
             assertThat(engine.shardCount()).as("every shard the directory holds").isEqualTo(3);
             assertThat(get(engine.shard(2), "k")).isEqualTo("two");
+        }
+    }
+
+    /** The options RocksDB persisted at its last open (its newest OPTIONS file). */
+    private String persistedOptions() throws IOException {
+        try (Stream<Path> files = Files.list(dir.resolve("engine"))) {
+            Path newest = files.filter(p -> p.getFileName().toString().startsWith("OPTIONS-"))
+                    .max(Comparator.comparing(p -> Long.parseLong(p.getFileName().toString().substring(8))))
+                    .orElseThrow();
+            return Files.readString(newest);
+        }
+    }
+
+    @Test
+    void flushesCompactionsAndTheWalAreWrittenBackEveryMebibyteUnlessConfiguredOtherwise() throws Exception {
+        try (ShardEngine ignored = open(1)) {
+            assertThat(persistedOptions()).contains("bytes_per_sync=1048576").contains("wal_bytes_per_sync=1048576");
+        }
+        RocksDbConfig cfg = new RocksDbConfig();
+        cfg.bytesPerSyncKb = 0;
+        cfg.walBytesPerSyncKb = 64;
+        try (ShardEngine ignored = ShardEngine.open(dir.resolve("engine"), cfg, cache(), 1, 0)) {
+            assertThat(persistedOptions()).contains("\n  bytes_per_sync=0").contains("wal_bytes_per_sync=65536");
         }
     }
 }
