@@ -42,11 +42,9 @@ final class CausalScenario implements Scenario {
         String causalScript = extractScript(ctx.outDir()).toString();
         rate = s.rate();
         if (rate <= 0) {
-            ctx.progress().run("basalt " + WORKLOAD + " threads=" + threads + " unthrottled, to calibrate --rate");
-            SysbenchResult peak = ctx.sysbench().run(ctx.basalt(), WORKLOAD, threads, List.of(), WORKLOAD + "-peak");
-            rate = Math.max(1, (int) (peak.tps() / 2));
-            ctx.progress().step("rate fixed at " + rate + " tps (half of Basalt's " + Fmt.num(peak.tps(), "%.0f")
-                    + " tps)");
+            rate = RateCalibration.halfOfPeak(ctx, WORKLOAD, threads);
+        } else {
+            WorkloadWarmUp.run(ctx, WORKLOAD, threads);
         }
         List<String> rateArg = List.of("--rate=" + rate);
         for (int rep = 1; rep <= s.repeat(); rep++) {

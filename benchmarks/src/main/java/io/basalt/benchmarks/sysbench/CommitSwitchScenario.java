@@ -62,11 +62,9 @@ final class CommitSwitchScenario implements Scenario {
         rate = s.rate();
         if (rate <= 0) {
             switchTo(ctx.basalt(), true);
-            ctx.progress().run("basalt " + workload + " threads=" + threads + " unthrottled, to calibrate --rate");
-            SysbenchResult peak = ctx.sysbench().run(ctx.basalt(), workload, threads, List.of(), workload + "-peak");
-            rate = Math.max(1, (int) (peak.tps() / 2));
-            ctx.progress().step("rate fixed at " + rate + " tps (half of Basalt's " + Fmt.num(peak.tps(), "%.0f")
-                    + " tps)");
+            rate = RateCalibration.halfOfPeak(ctx, workload, threads);
+        } else {
+            WorkloadWarmUp.run(ctx, workload, threads);
         }
         List<String> rateArg = List.of("--rate=" + rate);
         for (int rep = 1; rep <= s.repeat(); rep++) {

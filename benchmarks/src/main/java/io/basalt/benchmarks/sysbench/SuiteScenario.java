@@ -27,8 +27,8 @@ final class SuiteScenario implements Scenario {
         HarnessSettings s = ctx.settings();
         for (int rep = 1; rep <= s.repeat(); rep++) {
             for (String workload : s.workloads()) {
-                if (rep == 1 && s.workloadWarmUpSeconds() > 0) {
-                    warmUp(ctx, workload, s.threads().get(0));
+                if (rep == 1) {
+                    WorkloadWarmUp.run(ctx, workload, s.threads().get(0));
                 }
                 for (int threads : s.threads()) {
                     for (DbServer server : List.of(ctx.basalt(), ctx.mariadb())) {
@@ -43,19 +43,6 @@ final class SuiteScenario implements Scenario {
         }
     }
 
-    /**
-     * The oltp_read_write warm-up does not take every workload's paths (autocommit statements, INSERT, DELETE):
-     * without this, Basalt's first measured run of a workload is still being compiled by the JIT and climbs through
-     * it (oltp_point_select measured 18k → 32k tps over its first 6 s).
-     */
-    private static void warmUp(ScenarioContext ctx, String workload, int threads) {
-        int seconds = ctx.settings().workloadWarmUpSeconds();
-        for (DbServer server : List.of(ctx.basalt(), ctx.mariadb())) {
-            ctx.progress().step("warm-up of " + workload + " on " + server.name() + " (" + seconds
-                    + " s, unmeasured)");
-            ctx.sysbench().warmUp(server, workload, seconds, threads);
-        }
-    }
 
     @Override
     public void report(ScenarioContext ctx) throws IOException {

@@ -24,6 +24,9 @@ import java.util.concurrent.Callable;
 @Command(name = "run-sysbench.sh", mixinStandardHelpOptions = true,
         description = "Basalt vs MariaDB 10.11 through sysbench; writes benchmarks/results/<date>-<scenario>/")
 public final class SysbenchHarness implements Callable<Integer> {
+    /** The scenarios that run {@link WorkloadWarmUp}. */
+    private static final List<String> WITH_WORKLOAD_WARM_UP = List.of("suite", "async-commit", "one-pc", "causal");
+
     @Option(names = "--scenario", defaultValue = "suite",
             description = "suite, async-commit, one-pc, causal, group-commit or large-txn (default ${DEFAULT-VALUE})")
     String scenario;
@@ -49,8 +52,8 @@ public final class SysbenchHarness implements Callable<Integer> {
     @Option(names = "--warm-up", description = "seconds of unmeasured oltp_read_write per server before measuring")
     Integer warmUpSeconds;
 
-    @Option(names = "--workload-warm-up", description = "suite: seconds of unmeasured run of each workload per server"
-            + " before its first measurement (default 10; --quick 5)")
+    @Option(names = "--workload-warm-up", description = "suite, async-commit, one-pc, causal: seconds of unmeasured run"
+            + " of each workload per server before its first measurement (default 10; --quick 5)")
     Integer workloadWarmUpSeconds;
 
     @Option(names = "--repeat", description = "repeats of every run, for the spread")
@@ -198,7 +201,7 @@ public final class SysbenchHarness implements Callable<Integer> {
         report.header(shell("sysbench --version") + ", " + s.sysbench().tables() + " tables × "
                 + s.sysbench().tableSize() + " rows, " + s.sysbench().durationSeconds() + " s per run, " + s.repeat()
                 + " repeats, --percentile=99 --histogram=off; threads " + s.threads() + "; " + s.warmUpSeconds()
-                + " s unmeasured warm-up per server" + (s.scenario().equals("suite") ? ", then each workload "
+                + " s unmeasured warm-up per server" + (WITH_WORKLOAD_WARM_UP.contains(s.scenario()) ? ", then each workload "
                 + s.workloadWarmUpSeconds() + " s unmeasured per server before its first measurement" : ""));
         report.header("JDK " + System.getProperty("java.version") + (profile
                 ? "; Basalt's runs profiled with perf and JFR (`--profile`: a few per cent of its CPU)" : ""));
