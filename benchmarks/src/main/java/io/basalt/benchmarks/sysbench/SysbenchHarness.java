@@ -201,8 +201,9 @@ public final class SysbenchHarness implements Callable<Integer> {
         report.header(shell("sysbench --version") + ", " + s.sysbench().tables() + " tables × "
                 + s.sysbench().tableSize() + " rows, " + s.sysbench().durationSeconds() + " s per run, " + s.repeat()
                 + " repeats, --percentile=99 --histogram=off; threads " + s.threads() + "; " + s.warmUpSeconds()
-                + " s unmeasured warm-up per server" + (WITH_WORKLOAD_WARM_UP.contains(s.scenario()) ? ", then each workload "
-                + s.workloadWarmUpSeconds() + " s unmeasured per server before its first measurement" : ""));
+                + " s unmeasured warm-up per server" + (WITH_WORKLOAD_WARM_UP.contains(s.scenario())
+                ? ", then each workload " + s.workloadWarmUpSeconds()
+                + " s unmeasured per server before its first measurement" : ""));
         report.header("JDK " + System.getProperty("java.version") + (profile
                 ? "; Basalt's runs profiled with perf and JFR (`--profile`: a few per cent of its CPU)" : ""));
         if (!commandLine.isBlank()) {

@@ -31,7 +31,7 @@ public class RocksDbConfig {
      * behind that write-back.
      */
     public int bytesPerSyncKb = 1024;
-    /** The same for the WAL: a large transaction's prewrite is written back while it is appended, not all at its fsync. */
+    /** The same for the WAL: a large prewrite is written back while it is appended, not all at its fsync. */
     public int walBytesPerSyncKb = 1024;
     public int maxBackgroundJobs = 4;
     public long writeBufferSizeMb = 64;

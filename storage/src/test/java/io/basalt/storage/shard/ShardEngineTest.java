@@ -65,7 +65,7 @@ class ShardEngineTest extends EngineTestBase {
     /** The options RocksDB persisted at its last open (its newest OPTIONS file). */
     private String persistedOptions() throws IOException {
         try (Stream<Path> files = Files.list(dir.resolve("engine"))) {
-            Path newest = files.filter(p -> p.getFileName().toString().startsWith("OPTIONS-"))
+            Path newest = files.filter(p -> p.getFileName().toString().matches("OPTIONS-\\d+"))
                     .max(Comparator.comparing(p -> Long.parseLong(p.getFileName().toString().substring(8))))
                     .orElseThrow();
             return Files.readString(newest);
