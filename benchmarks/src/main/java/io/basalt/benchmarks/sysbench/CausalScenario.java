@@ -27,6 +27,11 @@ final class CausalScenario implements Scenario {
     private int rate;
 
     @Override
+    public boolean warmsEachWorkload() {
+        return true;
+    }
+
+    @Override
     public int runCount(HarnessSettings s) {
         return (s.rate() > 0 ? 0 : 1) + s.repeat() * 3;
     }
@@ -40,12 +45,7 @@ final class CausalScenario implements Scenario {
         HarnessSettings s = ctx.settings();
         int threads = threads(s);
         String causalScript = extractScript(ctx.outDir()).toString();
-        rate = s.rate();
-        if (rate <= 0) {
-            rate = RateCalibration.halfOfPeak(ctx, WORKLOAD, threads);
-        } else {
-            WorkloadWarmUp.run(ctx, WORKLOAD, threads);
-        }
+        rate = RateCalibration.rate(ctx, WORKLOAD, threads);
         List<String> rateArg = List.of("--rate=" + rate);
         for (int rep = 1; rep <= s.repeat(); rep++) {
             // alternate which variant runs first, so warm-up and drift do not always favour the same one

@@ -47,6 +47,11 @@ final class CommitSwitchScenario implements Scenario {
     }
 
     @Override
+    public boolean warmsEachWorkload() {
+        return true;
+    }
+
+    @Override
     public int runCount(HarnessSettings s) {
         return (s.rate() > 0 ? 0 : 1) + s.repeat() * 3;
     }
@@ -59,13 +64,8 @@ final class CommitSwitchScenario implements Scenario {
     public void run(ScenarioContext ctx) {
         HarnessSettings s = ctx.settings();
         int threads = threads(s);
-        rate = s.rate();
-        if (rate <= 0) {
-            switchTo(ctx.basalt(), true);
-            rate = RateCalibration.halfOfPeak(ctx, workload, threads);
-        } else {
-            WorkloadWarmUp.run(ctx, workload, threads);
-        }
+        switchTo(ctx.basalt(), true);
+        rate = RateCalibration.rate(ctx, workload, threads);
         List<String> rateArg = List.of("--rate=" + rate);
         for (int rep = 1; rep <= s.repeat(); rep++) {
             // alternate which variant runs first, so warm-up and drift do not always favour the same one

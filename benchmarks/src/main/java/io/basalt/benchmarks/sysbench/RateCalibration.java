@@ -3,17 +3,21 @@ package io.basalt.benchmarks.sysbench;
 import java.util.List;
 
 /**
- * The fixed-rate scenarios' default {@code --rate}: half of Basalt's unthrottled throughput on the scenario's
- * workload, measured after that workload's warm-up. Measured right after the oltp_read_write warm-up instead, the
- * peak was the JIT's: 944 and 877 tps where separate warm runs did 1660–1880, so the scenarios ran at a quarter of
- * the peak rather than the half issue 5 asks for.
+ * The rate of the fixed-rate scenarios: {@code --rate} if given, else half of Basalt's unthrottled throughput on the
+ * scenario's workload, measured after that workload's warm-up. Measured right after the oltp_read_write warm-up
+ * instead, the peak was the JIT's: 944 and 877 tps where separate warm runs did 1660–1880, so the scenarios ran at a
+ * quarter of the peak rather than the half issue 5 asks for.
  */
 final class RateCalibration {
     private RateCalibration() {
     }
 
-    static int halfOfPeak(ScenarioContext ctx, String workload, int threads) {
+    /** Warms the workload up on both servers, then returns the rate to run it at. */
+    static int rate(ScenarioContext ctx, String workload, int threads) {
         WorkloadWarmUp.run(ctx, workload, threads);
+        if (ctx.settings().rate() > 0) {
+            return ctx.settings().rate();
+        }
         ctx.progress().run("basalt " + workload + " threads=" + threads + " unthrottled, to calibrate --rate");
         SysbenchResult peak = ctx.sysbench().run(ctx.basalt(), workload, threads, List.of(), workload + "-peak");
         int rate = Math.max(1, (int) (peak.tps() / 2));

@@ -14,6 +14,11 @@ interface Scenario {
         return "";
     }
 
+    /** Whether it warms each workload up before measuring it ({@link WorkloadWarmUp}), for the report's header. */
+    default boolean warmsEachWorkload() {
+        return false;
+    }
+
     /** Free disk both servers need for this experiment (see {@link DiskSpace}). */
     default long diskBytesNeeded(HarnessSettings settings) {
         return DiskSpace.forTables(settings.sysbench());

@@ -18,6 +18,11 @@ final class SuiteScenario implements Scenario {
     private static final int TARGET_THREADS = 32;
 
     @Override
+    public boolean warmsEachWorkload() {
+        return true;
+    }
+
+    @Override
     public int runCount(HarnessSettings s) {
         return s.repeat() * s.workloads().size() * s.threads().size() * 2;
     }

@@ -24,9 +24,6 @@ import java.util.concurrent.Callable;
 @Command(name = "run-sysbench.sh", mixinStandardHelpOptions = true,
         description = "Basalt vs MariaDB 10.11 through sysbench; writes benchmarks/results/<date>-<scenario>/")
 public final class SysbenchHarness implements Callable<Integer> {
-    /** The scenarios that run {@link WorkloadWarmUp}. */
-    private static final List<String> WITH_WORKLOAD_WARM_UP = List.of("suite", "async-commit", "one-pc", "causal");
-
     @Option(names = "--scenario", defaultValue = "suite",
             description = "suite, async-commit, one-pc, causal, group-commit or large-txn (default ${DEFAULT-VALUE})")
     String scenario;
@@ -124,7 +121,7 @@ public final class SysbenchHarness implements Callable<Integer> {
                         + " s, unmeasured)");
                 sysbench.warmUp(server, "oltp_read_write", settings.warmUpSeconds(), 8);
             }
-            header(report, settings, basalt, mariadb, loadBefore, scenarioImpl.basaltConfig());
+            header(report, settings, basalt, mariadb, loadBefore, scenarioImpl);
             ScenarioContext ctx = new ScenarioContext(settings, basalt, mariadb, sysbench, progress,
                     new Measurements(), report, outDir);
             scenarioImpl.run(ctx);
@@ -186,7 +183,8 @@ public final class SysbenchHarness implements Callable<Integer> {
     }
 
     private void header(Report report, HarnessSettings s, DbServer basalt, DbServer mariadb, String loadBefore,
-                        String basaltConfig) {
+                        Scenario scenarioImpl) {
+        String basaltConfig = scenarioImpl.basaltConfig();
         report.header("date: " + ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
                 .substring(0, 16) + " UTC");
         report.header("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs, both servers and sysbench"
@@ -201,7 +199,7 @@ public final class SysbenchHarness implements Callable<Integer> {
         report.header(shell("sysbench --version") + ", " + s.sysbench().tables() + " tables × "
                 + s.sysbench().tableSize() + " rows, " + s.sysbench().durationSeconds() + " s per run, " + s.repeat()
                 + " repeats, --percentile=99 --histogram=off; threads " + s.threads() + "; " + s.warmUpSeconds()
-                + " s unmeasured warm-up per server" + (WITH_WORKLOAD_WARM_UP.contains(s.scenario())
+                + " s unmeasured warm-up per server" + (scenarioImpl.warmsEachWorkload()
                 ? ", then each workload " + s.workloadWarmUpSeconds()
                 + " s unmeasured per server before its first measurement" : ""));
         report.header("JDK " + System.getProperty("java.version") + (profile
