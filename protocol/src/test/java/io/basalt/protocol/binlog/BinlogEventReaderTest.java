@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,6 +173,64 @@ class BinlogEventReaderTest {
             assertThat(tail.next()).as("nothing published yet").isNull();
             tail.extendTo(file.length);
             assertThat(tail.next().decode()).isEqualTo(new XidEvent(9));
+        }
+    }
+
+    /** magic, FDE, then Annotate_rows events of the given query lengths. */
+    private static byte[] fileOfAnnotations(int... queryLengths) {
+        ByteBuf out = Unpooled.buffer();
+        BinlogMagic.write(out);
+        EventSerializer.serialize(out, FormatDescriptionEvent.of("10.11.6-MariaDB", 1, BinlogChecksum.CRC32), 1, 1, 0,
+                out.writerIndex(), BinlogChecksum.CRC32);
+        for (int i = 0; i < queryLengths.length; i++) {
+            String query = String.valueOf((char) ('a' + i % 26)).repeat(queryLengths[i]);
+            EventSerializer.serialize(out, new AnnotateRowsEvent(query), 1, 1, 0, out.writerIndex(),
+                    BinlogChecksum.CRC32);
+        }
+        byte[] bytes = new byte[out.readableBytes()];
+        out.readBytes(bytes);
+        return bytes;
+    }
+
+    @Test
+    void aFileChannelIsReadAheadAcrossWindowEdgesAndThroughAnEventLargerThanTheWindow(@TempDir Path dir)
+            throws IOException {
+        int window = EventSource.ChannelSource.WINDOW;
+        int[] lengths = new int[40];
+        Arrays.fill(lengths, window / 16 + 7); // events straddle every window edge
+        lengths[20] = window + window / 2;
+        byte[] file = fileOfAnnotations(lengths);
+        Path path = dir.resolve("basalt-bin.000001");
+        Files.write(path, file);
+        List<BinlogEvent> expected = readAll(BinlogEventReader.ofFile(Unpooled.wrappedBuffer(file)));
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            BinlogEventReader reader = BinlogEventReader.ofFile(channel);
+            for (BinlogEvent want : expected) {
+                BinlogEvent got = reader.next();
+                assertThat(got.offset()).isEqualTo(want.offset());
+                assertThat(got.decode()).isEqualTo(want.decode());
+            }
+            assertThat(reader.next()).isNull();
+            assertThat(reader.position()).isEqualTo(file.length);
+        }
+    }
+
+    @Test
+    void aTailedFileIsNeverReadAheadPastTheLimitSoBytesWrittenLaterAreSeen(@TempDir Path dir) throws IOException {
+        byte[] file = fileOfAnnotations(100, 200, 300);
+        List<BinlogEvent> events = readAll(BinlogEventReader.ofFile(Unpooled.wrappedBuffer(file)));
+        long published = events.get(3).offset(); // FDE and two Annotate_rows are published, the third is not
+        byte[] unpublished = file.clone();
+        Arrays.fill(unpublished, (int) published, file.length, (byte) 0x5a); // what a writer had not finished
+        Path path = dir.resolve("basalt-bin.000001");
+        Files.write(path, unpublished);
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            BinlogEventReader tail = BinlogEventReader.ofRange(channel, 4, published, BinlogChecksum.NONE);
+            assertThat(readAll(tail)).hasSize(3);
+            channel.write(ByteBuffer.wrap(file, (int) published, file.length - (int) published), published);
+            tail.extendTo(file.length);
+            assertThat(tail.next().decode()).isEqualTo(new AnnotateRowsEvent("c".repeat(300)));
+            assertThat(tail.next()).isNull();
         }
     }
 
