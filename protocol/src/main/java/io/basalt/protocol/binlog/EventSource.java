@@ -1,7 +1,6 @@
 package io.basalt.protocol.binlog;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,25 +57,13 @@ interface EventSource {
         }
     }
 
-    /**
-     * Positional reads through a read-ahead window of {@value #WINDOW} bytes, never past {@code limit}: a recovery
-     * scan or SHOW BINLOG EVENTS makes one read call per window instead of two per event (a header, then the event),
-     * which on a VM with costly syscalls held a 160 MiB binlog's scan at about 30 MiB/s. Bytes below the limit are
-     * final (a binlog is append-only and published up to its limit), so the window stays valid when the limit grows.
-     * The window grows to hold an event larger than it; each read call moves at most one window, so the JDK's
-     * thread-cached temporary direct buffer stays that small however large the event.
-     */
+    /** Reads through a {@link ReadAheadWindow}, up to the limit. */
     final class ChannelSource implements EventSource {
-        static final int WINDOW = 1 << 20;
-
-        private final FileChannel channel;
-        private final ByteBuf window = Unpooled.buffer();
-        /** File offset of the window's first byte. */
-        private long windowStart;
+        private final ReadAheadWindow window;
         private long limit;
 
         ChannelSource(FileChannel channel, long limit) {
-            this.channel = channel;
+            this.window = new ReadAheadWindow(channel);
             this.limit = limit;
         }
 
@@ -92,31 +79,9 @@ interface EventSource {
 
         @Override
         public ByteBuf read(long position, int length) {
-            if (position < windowStart || position + length > windowStart + window.writerIndex()) {
-                fill(position, length);
-            }
-            return window.slice((int) (position - windowStart), length);
-        }
-
-        /** Reads from {@code position} at least {@code length} bytes, a window's worth if the limit allows. */
-        private void fill(long position, int length) {
-            int want = (int) Math.max(length, Math.min(WINDOW, limit - position));
-            window.clear();
-            window.ensureWritable(want);
-            windowStart = position;
             try {
-                while (window.writerIndex() < want) {
-                    int n = window.writeBytes(channel, position + window.writerIndex(),
-                            Math.min(WINDOW, want - window.writerIndex()));
-                    if (n < 0) {
-                        if (window.writerIndex() >= length) {
-                            break; // the file ends before the limit, but after what was asked for
-                        }
-                        throw new IOException("file ends at " + (position + window.writerIndex()));
-                    }
-                }
+                return window.read(position, length, limit);
             } catch (IOException e) {
-                window.clear();
                 throw new UncheckedIOException(e);
             }
         }

@@ -195,7 +195,7 @@ class BinlogEventReaderTest {
     @Test
     void aFileChannelIsReadAheadAcrossWindowEdgesAndThroughAnEventLargerThanTheWindow(@TempDir Path dir)
             throws IOException {
-        int window = EventSource.ChannelSource.WINDOW;
+        int window = ReadAheadWindow.WINDOW;
         int[] lengths = new int[40];
         Arrays.fill(lengths, window / 16 + 7); // events straddle every window edge
         lengths[20] = window + window / 2;

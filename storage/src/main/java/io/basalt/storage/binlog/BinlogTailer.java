@@ -3,10 +3,10 @@ package io.basalt.storage.binlog;
 import io.basalt.protocol.binlog.BinlogEventType;
 import io.basalt.protocol.binlog.BinlogMagic;
 import io.basalt.protocol.binlog.EventHeader;
+import io.basalt.protocol.binlog.ReadAheadWindow;
+import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,18 +17,25 @@ import java.util.concurrent.TimeUnit;
  * Reads the binlog from a position onwards for one dump thread: event by event, never past the published end
  * ({@link BinlogEnd}), waiting for more when it is reached; at a Rotate event, or at the end of a file that is no
  * longer the newest (a file closed by a Stop or a crash), it moves on to the next file from offset 4. It reads the
- * files with its own channel and never takes the write lock, so it cannot hold writers up. Events are returned
- * whole; checksums are left to the consumer (they were verified at recovery or written by this process). Not
- * thread-safe: one dump thread.
+ * files with its own channel, through a {@link ReadAheadWindow}, and never takes the write lock, so it cannot hold
+ * writers up. Events are returned whole; checksums are left to the consumer (they were verified at recovery or
+ * written by this process). Not thread-safe: one dump thread.
  */
 public final class BinlogTailer implements AutoCloseable {
     private final Path dir;
     private final String baseName;
     private final BinlogEnd end;
-    private final ByteBuffer header = ByteBuffer.allocate(EventHeader.SIZE).order(ByteOrder.LITTLE_ENDIAN);
     private String file;
+    /** {@link #file}'s number, parsed once per file rather than for every event. */
+    private long fileNumber;
     private long position;
     private FileChannel channel;
+    private ReadAheadWindow window;
+    /** The size of {@link #file} once a newer file exists (it no longer grows), or -1. */
+    private long finishedSize = -1;
+    /** The newest file seen published, and its number. */
+    private String newestFile;
+    private long newestNumber;
 
     BinlogTailer(Path dir, String baseName, BinlogEnd end, String file, long position) {
         if (BinlogFileName.number(baseName, file) < 0) {
@@ -38,6 +45,7 @@ public final class BinlogTailer implements AutoCloseable {
         this.baseName = baseName;
         this.end = end;
         this.file = file;
+        this.fileNumber = BinlogFileName.number(baseName, file);
         this.position = Math.max(position, BinlogMagic.SIZE);
     }
 
@@ -91,37 +99,47 @@ public final class BinlogTailer implements AutoCloseable {
 
     /** How far this file may be read: all of an older file, the published end of the newest, nothing beyond. */
     private long visibleEnd(BinlogPosition published) {
-        long mine = BinlogFileName.number(baseName, file);
-        long theirs = BinlogFileName.number(baseName, published.file());
-        if (mine < theirs) {
-            return size();
+        if (published.file().equals(file)) {
+            return published.position();
         }
-        return mine == theirs ? published.position() : 0;
+        if (!olderThan(published)) {
+            return 0;
+        }
+        if (finishedSize < 0) {
+            finishedSize = size();
+        }
+        return finishedSize;
     }
 
     private boolean olderThan(BinlogPosition published) {
-        return BinlogFileName.number(baseName, file) < BinlogFileName.number(baseName, published.file());
+        if (published.file().equals(file)) {
+            return false;
+        }
+        if (!published.file().equals(newestFile)) {
+            newestFile = published.file();
+            newestNumber = BinlogFileName.number(baseName, newestFile);
+        }
+        return fileNumber < newestNumber;
     }
 
     /** The event at {@link #position}, or null when less than a whole event is visible. */
     private TailedEvent read(long visible) {
         try {
-            FileChannel ch = channel();
+            channel();
             if (visible - position < EventHeader.SIZE) {
                 return null;
             }
-            header.clear();
-            SlicedIo.readFully(ch, header, position);
-            long size = header.getInt(EventHeader.EVENT_SIZE_OFFSET) & 0xFFFF_FFFFL;
+            long size = window.read(position, EventHeader.SIZE, visible).getUnsignedIntLE(EventHeader.EVENT_SIZE_OFFSET);
             if (size < EventHeader.SIZE || size > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("bad event size " + size + " at " + file + ":" + position);
             }
             if (position + size > visible) {
                 return null;
             }
-            ByteBuffer ev = ByteBuffer.allocate((int) size);
-            SlicedIo.readFully(ch, ev, position);
-            TailedEvent e = new TailedEvent(file, position, ev.array());
+            ByteBuf ev = window.read(position, (int) size, visible);
+            byte[] bytes = new byte[(int) size];
+            ev.getBytes(0, bytes);
+            TailedEvent e = new TailedEvent(file, position, bytes);
             position += size;
             if (e.typeCode() == BinlogEventType.ROTATE.code()) {
                 moveToNext();
@@ -135,6 +153,8 @@ public final class BinlogTailer implements AutoCloseable {
     private void moveToNext() {
         closeChannel();
         file = BinlogFileName.next(baseName, file);
+        fileNumber = BinlogFileName.number(baseName, file);
+        finishedSize = -1;
         position = BinlogMagic.SIZE;
     }
 
@@ -150,6 +170,7 @@ public final class BinlogTailer implements AutoCloseable {
         if (channel == null) {
             try {
                 channel = FileChannel.open(dir.resolve(file), StandardOpenOption.READ);
+                window = new ReadAheadWindow(channel);
             } catch (NoSuchFileException e) {
                 throw new UncheckedIOException("binlog " + file + " does not exist (purged?)", e);
             }
@@ -165,6 +186,7 @@ public final class BinlogTailer implements AutoCloseable {
                 // a read-only channel has nothing to lose
             }
             channel = null;
+            window = null;
         }
     }
 

@@ -27,15 +27,6 @@ final class SlicedIo {
         }
     }
 
-    /** Fills the rest of {@code b}; byte {@code i} of {@code b} comes from file offset {@code at + i}. */
-    static void readFully(FileChannel ch, ByteBuffer b, long at) throws IOException {
-        while (b.hasRemaining()) {
-            if (read(ch, b, at + b.position()) < 0) {
-                throw new IOException("unexpected end of file at " + (at + b.position()));
-            }
-        }
-    }
-
     /** Writes all of {@code b} at the channel's position. */
     static void writeFully(FileChannel ch, ByteBuffer b) throws IOException {
         int limit = b.limit();
