@@ -129,7 +129,8 @@ public final class BinlogTailer implements AutoCloseable {
             if (visible - position < EventHeader.SIZE) {
                 return null;
             }
-            long size = window.read(position, EventHeader.SIZE, visible).getUnsignedIntLE(EventHeader.EVENT_SIZE_OFFSET);
+            ByteBuf header = window.read(position, EventHeader.SIZE, visible);
+            long size = header.getUnsignedIntLE(EventHeader.EVENT_SIZE_OFFSET);
             if (size < EventHeader.SIZE || size > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("bad event size " + size + " at " + file + ":" + position);
             }
