@@ -33,6 +33,13 @@ public class RocksDbConfig {
     public int bytesPerSyncKb = 1024;
     /** The same for the WAL: a large prewrite is written back while it is appended, not all at its fsync. */
     public int walBytesPerSyncKb = 1024;
+    /**
+     * Once the WAL files together pass this many MiB, RocksDB flushes the column families that keep the oldest one
+     * alive, so it can go. Crash recovery replays every live WAL file; RocksDB's own bound (0 here), four times all
+     * memtables, is about 16 GiB for four shards' 17 column families, and one rarely written column family (a shard's
+     * meta) keeps every WAL since its last flush alive until then.
+     */
+    public long maxTotalWalSizeMb = 1024;
     public int maxBackgroundJobs = 4;
     public long writeBufferSizeMb = 64;
     public int maxWriteBufferNumber = 4;

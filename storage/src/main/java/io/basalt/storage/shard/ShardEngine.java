@@ -66,6 +66,7 @@ public final class ShardEngine implements AutoCloseable {
                 .setEnableWriteThreadAdaptiveYield(cfg.enableWriteThreadAdaptiveYield)
                 .setBytesPerSync(cfg.bytesPerSyncKb * 1024L)
                 .setWalBytesPerSync(cfg.walBytesPerSyncKb * 1024L)
+                .setMaxTotalWalSize(cfg.maxTotalWalSizeMb * 1024 * 1024)
                 .setMaxBackgroundJobs(cfg.maxBackgroundJobs)
                 .setKeepLogFileNum(3);
         List<ColumnFamilyOptions> cfos = new ArrayList<>();

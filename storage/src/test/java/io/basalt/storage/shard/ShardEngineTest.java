@@ -84,4 +84,44 @@ class ShardEngineTest extends EngineTestBase {
             assertThat(persistedOptions()).contains("\n  bytes_per_sync=0").contains("wal_bytes_per_sync=65536");
         }
     }
+
+    /** Live WAL bytes after writing {@code mib} MiB to shard 0 while shard 1 holds one unflushed write. */
+    private long walBytesAfterWriting(int mib, long boundMb) throws Exception {
+        RocksDbConfig cfg = new RocksDbConfig();
+        cfg.writeBufferSizeMb = 1;
+        cfg.maxTotalWalSizeMb = boundMb;
+        Path engineDir = dir.resolve("engine-" + boundMb);
+        try (ShardEngine engine = ShardEngine.open(engineDir, cfg, cache(), 2, 0)) {
+            put(engine.shard(1), "rare", "x");
+            String value = "v".repeat(64 * 1024);
+            for (int i = 0; i < mib * 16; i++) {
+                put(engine.shard(0), "k" + i, value);
+            }
+            long bytes = walBytes(engineDir);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (boundMb > 0 && bytes > 3L << 20 && System.nanoTime() < deadline) {
+                Thread.sleep(50); // obsolete WAL files are deleted in the background after the flush
+                bytes = walBytes(engineDir);
+            }
+            assertThat(get(engine.shard(1), "rare")).isEqualTo("x");
+            return bytes;
+        }
+    }
+
+    private static long walBytes(Path engineDir) throws IOException {
+        try (Stream<Path> files = Files.list(engineDir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".log")).mapToLong(p -> p.toFile().length())
+                    .sum();
+        }
+    }
+
+    @Test
+    void theWalIsKeptNearItsBoundByFlushingTheColumnFamiliesThatHoldItsOldestFileBack() throws Exception {
+        assertThat(walBytesAfterWriting(8, 0)).as("RocksDB's own bound keeps every WAL file since shard 1's write")
+                .isGreaterThan(6L << 20);
+        assertThat(walBytesAfterWriting(8, 1)).isLessThanOrEqualTo(3L << 20);
+        try (ShardEngine ignored = open(1)) {
+            assertThat(persistedOptions()).contains("max_total_wal_size=1073741824");
+        }
+    }
 }
