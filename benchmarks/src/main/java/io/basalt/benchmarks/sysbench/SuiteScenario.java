@@ -48,7 +48,6 @@ final class SuiteScenario implements Scenario {
         }
     }
 
-
     @Override
     public void report(ScenarioContext ctx) throws IOException {
         HarnessSettings s = ctx.settings();

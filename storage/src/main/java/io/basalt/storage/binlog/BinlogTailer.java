@@ -125,11 +125,10 @@ public final class BinlogTailer implements AutoCloseable {
     /** The event at {@link #position}, or null when less than a whole event is visible. */
     private TailedEvent read(long visible) {
         try {
-            channel();
             if (visible - position < EventHeader.SIZE) {
                 return null;
             }
-            ByteBuf header = window.read(position, EventHeader.SIZE, visible);
+            ByteBuf header = window().read(position, EventHeader.SIZE, visible);
             long size = header.getUnsignedIntLE(EventHeader.EVENT_SIZE_OFFSET);
             if (size < EventHeader.SIZE || size > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("bad event size " + size + " at " + file + ":" + position);
@@ -165,6 +164,12 @@ public final class BinlogTailer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read binlog " + file, e);
         }
+    }
+
+    /** The read-ahead window over {@link #file}, opening the file if it is not open yet. */
+    private ReadAheadWindow window() throws IOException {
+        channel();
+        return window;
     }
 
     private FileChannel channel() throws IOException {
