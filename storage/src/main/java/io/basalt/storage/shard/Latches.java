@@ -2,20 +2,24 @@ package io.basalt.storage.shard;
 
 import io.basalt.storage.concurrency.NoWaitScope;
 import java.util.Arrays;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.Semaphore;
 
 /**
  * Per-shard key latches: commands touching the same keys on a shard run one after the other. Keys hash to a fixed
  * set of slots, acquired in ascending slot order so two commands never deadlock on latches. Held only for the
  * duration of one command (read snapshot, compute, write batch), never across a wait for another transaction.
+ *
+ * <p>A slot belongs to a command, not to a thread: a staged command's latches are released by the thread that
+ * writes its batch ({@code CommitWriter}), and the event loop that staged it may meanwhile stage another command,
+ * which must find those slots taken (a reentrant lock would let the same thread in twice).
  */
 public final class Latches {
-    private final ReentrantLock[] slots;
+    private final Semaphore[] slots;
 
     public Latches(int slotCount) {
-        slots = new ReentrantLock[slotCount];
+        slots = new Semaphore[slotCount];
         for (int i = 0; i < slotCount; i++) {
-            slots[i] = new ReentrantLock();
+            slots[i] = new Semaphore(1);
         }
     }
 
@@ -40,7 +44,7 @@ public final class Latches {
             return tryAcquire(idx, distinct);
         }
         for (int i = 0; i < distinct; i++) {
-            slots[idx[i]].lock();
+            slots[idx[i]].acquireUninterruptibly();
         }
         return new Guard(idx, distinct);
     }
@@ -48,7 +52,7 @@ public final class Latches {
     /** Inside a {@link NoWaitScope}: a latch another command holds (through a synced write, say) is not waited for. */
     private Guard tryAcquire(int[] idx, int distinct) {
         for (int i = 0; i < distinct; i++) {
-            if (!slots[idx[i]].tryLock()) {
+            if (!slots[idx[i]].tryAcquire()) {
                 new Guard(idx, i).close();
                 NoWaitScope.refuse("a key latch another command holds");
             }
@@ -56,7 +60,7 @@ public final class Latches {
         return new Guard(idx, distinct);
     }
 
-    /** The latches of one command; release exactly once, from the thread that acquired them. */
+    /** The latches of one command; release exactly once, from any thread, once the command is done. */
     public final class Guard implements AutoCloseable {
         private final int[] held;
         private final int count;
@@ -70,7 +74,7 @@ public final class Latches {
         @Override
         public void close() {
             for (int i = count - 1; i >= 0; i--) {
-                slots[held[i]].unlock();
+                slots[held[i]].release();
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.basalt.storage.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.concurrency.WouldBlockException;
@@ -189,6 +190,31 @@ class LatchesTest {
         holder.get(10, TimeUnit.SECONDS);
         try (NoWaitScope ignored = NoWaitScope.enter(1)) {
             latches.acquire(List.of(free, busy)).close();
+        }
+    }
+
+    @Test
+    void aGuardClosedByAnotherThreadReleasesItsKeys() throws Exception {
+        Latches latches = new Latches(SLOTS);
+        Latches.Guard held = latches.acquire(List.of(key(3)));
+        pool.submit(held::close).get(10, TimeUnit.SECONDS);
+        pool.submit(() -> {
+            latches.acquire(List.of(key(3))).close();
+            return null;
+        }).get(10, TimeUnit.SECONDS); // would time out if only the acquiring thread could release the slot
+    }
+
+    @Test
+    void theThreadHoldingALatchDoesNotTakeItAgainForAnotherCommand() {
+        Latches latches = new Latches(SLOTS);
+        Latches.Guard staged = latches.acquire(List.of(key(4)));
+        try (NoWaitScope ignored = NoWaitScope.enter(1)) {
+            assertThatThrownBy(() -> latches.acquire(List.of(key(4))))
+                    .isInstanceOf(WouldBlockException.class);
+        }
+        staged.close();
+        try (NoWaitScope ignored = NoWaitScope.enter(1)) {
+            latches.acquire(List.of(key(4))).close();
         }
     }
 
