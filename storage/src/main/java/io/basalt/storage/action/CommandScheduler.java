@@ -5,7 +5,6 @@ import io.basalt.storage.fault.FaultInjector;
 import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.mvcc.CrossShardTxn;
 import io.basalt.storage.mvcc.MvccReader;
-import io.basalt.storage.mvcc.MvccTxn;
 import io.basalt.storage.shard.Latches;
 import io.basalt.storage.shard.Shard;
 import java.util.ArrayList;
@@ -19,6 +18,7 @@ import java.util.function.Function;
  * then tell lock waiters which keys were unlocked (persisted locks removed, memory locks dropped). Runs on the caller's thread.
  * An action may also span several shards ({@link #runAcross}): their latches are taken in ascending shard order (a
  * one-shard command never waits for a second shard's latches, so no cycle can form) and one batch is written.
+ * {@link #stage} and {@link #stageAcross} stop before the write and hand the command over ({@link StagedCommand}).
  */
 public final class CommandScheduler {
     private final ConcurrencyManager cm;
@@ -37,28 +37,7 @@ public final class CommandScheduler {
      * @param readTs if non-zero, max_ts is raised to it before the snapshot is taken
      */
     public <T> T run(Shard shard, List<byte[]> keys, long readTs, long startTs, Function<ActionContext, T> action) {
-        List<byte[]> released = new ArrayList<>();
-        T result;
-        try (Latches.Guard ignored = shard.latches().acquire(keys)) {
-            if (readTs != 0) {
-                cm.updateMaxTs(readTs);
-            }
-            try (MvccReader reader = MvccReader.forLatchedKeys(shard.snapshot()); MvccTxn txn = new MvccTxn(shard)) {
-                ActionContext ctx = new ActionContext(reader, txn, cm, faults, startTs);
-                try {
-                    result = action.apply(ctx);
-                    faults.hit(FaultPoints.BEFORE_WRITE_BATCH, startTs);
-                    txn.apply();
-                } finally {
-                    released.addAll(ctx.releaseMemoryGuards());
-                }
-                released.addAll(txn.releasedLocks());
-            }
-        }
-        if (!released.isEmpty()) {
-            onLocksReleased.accept(released);
-        }
-        return result;
+        return written(stage(shard, keys, readTs, startTs, action));
     }
 
     /**
@@ -68,38 +47,55 @@ public final class CommandScheduler {
      * @param action gets one context per shard, in the same order
      */
     public <T> T runAcross(List<ShardKeys> shards, long startTs, Function<List<ActionContext>, T> action) {
-        List<byte[]> released = new ArrayList<>();
+        return written(stageAcross(shards, 0, startTs, action));
+    }
+
+    /** {@link #run} up to the write: the caller writes and finishes the returned command. */
+    public <T> StagedCommand<T> stage(Shard shard, List<byte[]> keys, long readTs, long startTs,
+                                      Function<ActionContext, T> action) {
+        return stageAcross(List.of(new ShardKeys(shard, keys)), readTs, startTs, contexts -> action.apply(
+                contexts.get(0)));
+    }
+
+    /** {@link #runAcross} up to the write: the caller writes and finishes the returned command. */
+    public <T> StagedCommand<T> stageAcross(List<ShardKeys> shards, long readTs, long startTs,
+                                            Function<List<ActionContext>, T> action) {
         List<Latches.Guard> latches = new ArrayList<>(shards.size());
+        List<ActionContext> contexts = new ArrayList<>(shards.size());
         List<MvccReader> readers = new ArrayList<>(shards.size());
-        T result;
-        try (CrossShardTxn txn = new CrossShardTxn()) {
+        CrossShardTxn txn = new CrossShardTxn();
+        StagedCommand<T> staged = null;
+        try {
             for (ShardKeys s : shards) {
                 latches.add(s.shard().latches().acquire(s.keys()));
             }
-            List<ActionContext> contexts = new ArrayList<>(shards.size());
+            if (readTs != 0) {
+                cm.updateMaxTs(readTs);
+            }
             for (ShardKeys s : shards) {
                 MvccReader reader = MvccReader.forLatchedKeys(s.shard().snapshot());
                 readers.add(reader);
                 contexts.add(new ActionContext(reader, txn.part(s.shard()), cm, faults, startTs));
             }
-            try {
-                result = action.apply(contexts);
-                faults.hit(FaultPoints.BEFORE_WRITE_BATCH, startTs);
-                txn.apply();
-            } finally {
-                contexts.forEach(c -> released.addAll(c.releaseMemoryGuards()));
-            }
-            released.addAll(txn.releasedLocks());
+            T result = action.apply(contexts);
+            faults.hit(FaultPoints.BEFORE_WRITE_BATCH, startTs);
+            staged = new StagedCommand<>(latches, contexts, txn, onLocksReleased, result);
+            return staged;
         } finally {
             readers.forEach(MvccReader::close);
-            for (int i = latches.size() - 1; i >= 0; i--) {
-                latches.get(i).close();
+            if (staged == null) {
+                new StagedCommand<T>(latches, contexts, txn, onLocksReleased, null).finish();
             }
         }
-        if (!released.isEmpty()) {
-            onLocksReleased.accept(released);
+    }
+
+    private static <T> T written(StagedCommand<T> command) {
+        try {
+            command.write();
+        } finally {
+            command.finish();
         }
-        return result;
+        return command.result();
     }
 
     /** A shard and the keys an action latches on it. */

@@ -71,12 +71,27 @@ public final class KvService {
     }
 
     /**
+     * A one-shard prewrite up to its write, for a caller that writes it later with others and one WAL sync; calls in
+     * flight at {@link #shutdown} do not include the staged command's write, which its holder must do before then.
+     */
+    public StagedCommand<PrewriteResult> stagePrewrite(int shard, PrewriteRequest req) {
+        return guarded(() -> scheduler.stage(shards.apply(shard), keysOf(req), 0, req.startTs(),
+                ctx -> Prewrite.execute(ctx, req)));
+    }
+
+    /**
      * 1PC of a transaction over several shards in one atomic write ({@link OnePcAcrossShards}).
      *
      * @param requests shard id -> that shard's 1PC prewrite request
      */
     public PrewriteResult prewriteOnePcAcross(SortedMap<Integer, PrewriteRequest> requests) {
         return runAcross(requests, OnePcAcrossShards::execute);
+    }
+
+    /** {@link #prewriteOnePcAcross} up to its write, as {@link #stagePrewrite}. */
+    public StagedCommand<PrewriteResult> stagePrewriteOnePcAcross(SortedMap<Integer, PrewriteRequest> requests) {
+        return guarded(() -> scheduler.stageAcross(shardKeys(requests), 0, firstStartTs(requests),
+                contexts -> OnePcAcrossShards.execute(contexts, new ArrayList<>(requests.values()))));
     }
 
     /**
@@ -92,12 +107,20 @@ public final class KvService {
 
     private <T> T runAcross(SortedMap<Integer, PrewriteRequest> requests,
                             BiFunction<List<ActionContext>, List<PrewriteRequest>, T> action) {
+        List<PrewriteRequest> ordered = new ArrayList<>(requests.values());
+        return guarded(() -> scheduler.runAcross(shardKeys(requests), firstStartTs(requests),
+                contexts -> action.apply(contexts, ordered)));
+    }
+
+    private List<CommandScheduler.ShardKeys> shardKeys(SortedMap<Integer, PrewriteRequest> requests) {
         List<CommandScheduler.ShardKeys> shardKeys = new ArrayList<>(requests.size());
         requests.forEach((shard, req) -> shardKeys.add(new CommandScheduler.ShardKeys(shards.apply(shard),
                 keysOf(req))));
-        List<PrewriteRequest> ordered = new ArrayList<>(requests.values());
-        long startTs = ordered.get(0).startTs();
-        return guarded(() -> scheduler.runAcross(shardKeys, startTs, contexts -> action.apply(contexts, ordered)));
+        return shardKeys;
+    }
+
+    private static long firstStartTs(SortedMap<Integer, PrewriteRequest> requests) {
+        return requests.values().iterator().next().startTs();
     }
 
     public void commit(int shard, List<byte[]> keys, long startTs, long commitTs) {

@@ -6,10 +6,11 @@ import java.util.List;
 import org.rocksdb.WriteBatch;
 
 /**
- * The modifications of one action on several shards, written as one WriteBatch: the shards are column families of
- * one RocksDB with one WAL ({@link io.basalt.storage.shard.ShardEngine}), so the batch is atomic across them. Each
+ * The modifications of one action on one or several shards, written as one WriteBatch: the shards are column families
+ * of one RocksDB with one WAL ({@link io.basalt.storage.shard.ShardEngine}), so the batch is atomic across them. Each
  * shard's part is an {@link MvccTxn} that fills the shared batch and keeps that shard's in-memory lock bookkeeping.
- * Owned by one thread, which holds the latches of every key the parts lock or unlock; closing frees the batch.
+ * Owned by one thread at a time, whose command holds the latches of every key the parts lock or unlock; closing frees
+ * the batch.
  */
 public final class CrossShardTxn implements AutoCloseable {
     private final WriteBatch batch = new WriteBatch();
@@ -24,6 +25,15 @@ public final class CrossShardTxn implements AutoCloseable {
 
     /** Writes the batch once, synced if any part requires it, between the parts' bookkeeping before and after. */
     public void apply() {
+        apply(true);
+    }
+
+    /** {@link #apply()} without a WAL sync; as {@link MvccTxn#applyUnsynced()}, the caller syncs it. */
+    public void applyUnsynced() {
+        apply(false);
+    }
+
+    private void apply(boolean syncIfRequired) {
         boolean write = false;
         boolean sync = false;
         for (MvccTxn t : parts) {
@@ -32,7 +42,7 @@ public final class CrossShardTxn implements AutoCloseable {
             sync |= t.syncRequired();
         }
         if (write) {
-            parts.get(0).shard().write(batch, sync);
+            parts.get(0).shard().write(batch, sync && syncIfRequired);
         }
         parts.forEach(MvccTxn::afterWrite);
     }

@@ -150,12 +150,24 @@ public final class MvccTxn implements AutoCloseable {
      * once the prewrite lock replacing it is in the lock column family.
      */
     public void apply() {
+        apply(sync);
+    }
+
+    /**
+     * {@link #apply()} without syncing the WAL, even for a batch that {@link #requireSync requires} it: the caller
+     * syncs it ({@link Shard#syncWal}) before anything relies on the batch, and keeps its keys latched until then.
+     */
+    public void applyUnsynced() {
+        apply(false);
+    }
+
+    private void apply(boolean syncWal) {
         if (isEmpty()) {
             return;
         }
         beforeWrite();
         if (modifications > 0) {
-            shard.write(batch, sync);
+            shard.write(batch, syncWal);
         }
         afterWrite();
     }

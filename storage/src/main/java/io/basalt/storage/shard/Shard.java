@@ -27,6 +27,7 @@ public final class Shard {
     private final List<ColumnFamilyHandle> handles;
     private final WriteOptions syncWrite;
     private final WriteOptions noSyncWrite;
+    private final boolean syncDecisive;
     /**
      * Shared by every manual compaction of this shard, so {@link #cancelCompactions()} reaches a running one. The last
      * level is always included: without a compaction filter RocksDB would otherwise skip it, and when all of a range
@@ -46,6 +47,7 @@ public final class Shard {
         this.pessimisticLocks = new PessimisticLockTable(pessimisticLockBudgetBytes);
         this.db = db;
         this.handles = handles;
+        this.syncDecisive = syncDecisive;
         this.syncWrite = new WriteOptions().setSync(syncDecisive);
         this.noSyncWrite = new WriteOptions().setSync(false);
     }
@@ -128,6 +130,25 @@ public final class Shard {
             db.write(sync ? syncWrite : noSyncWrite, batch);
         } catch (RocksDBException e) {
             throw new DiskErrorException("write failed on shard " + id + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Makes every batch written so far durable with one WAL fsync, as a synced {@link #write} of the last of them
+     * would (the shards share the WAL, so this covers every shard). Until it returns, unsynced batches are already
+     * visible in the memtables: a caller that writes unsynced and syncs afterwards keeps readers away meanwhile (its
+     * keys stay latched and locked in memory). Skipped when decisive writes are not synced. Refused in a
+     * {@link NoWaitScope}.
+     */
+    public void syncWal() {
+        NoWaitScope.refuse("a WAL sync");
+        if (!syncDecisive) {
+            return;
+        }
+        try {
+            db.syncWal();
+        } catch (RocksDBException e) {
+            throw new DiskErrorException("WAL sync failed: " + e.getMessage(), e);
         }
     }
 
