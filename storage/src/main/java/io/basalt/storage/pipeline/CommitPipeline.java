@@ -13,6 +13,7 @@ import java.util.PriorityQueue;
 import java.util.TreeSet;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +32,11 @@ import org.slf4j.LoggerFactory;
  * deliverable set changed. A shared condition would wake every waiting committer for every decision and every
  * group, tens of futile context switches per commit at high concurrency.
  *
+ * <p>A committer that must not wait ({@link #commitAsync}) leaves a callback instead of a waiting thread; groups
+ * whose first transaction is such a one are led by the thread that commits them ({@link #deliverIfLeaderless}),
+ * which the pipeline calls for ({@link #onAsyncLeaderWanted}) when a finishing leader or a moved watermark leaves
+ * one first in line. Callbacks run outside the lock, on the thread that delivered the group.
+ *
  * <p>Liveness: a registered transaction must never wait for another transaction; callers abandon their ticket
  * before waiting on a lock and register again afterwards.
  */
@@ -44,8 +50,12 @@ public final class CommitPipeline {
     private final PriorityQueue<Ticket> ready = new PriorityQueue<>(Comparator.comparing(t -> t.decided));
     private long seq;
     private long highestDelivered;
-    /** The ticket whose thread is delivering a group, or null. */
-    private Ticket leader;
+    /** The wake condition of the thread delivering a group, or null. */
+    private Condition leader;
+    /** What the thread leading for asynchronous committers waits on while it leads. */
+    private final Condition asyncLeaderWake = lock.newCondition();
+    /** Called, with the lock held, when an asynchronous commit is first in line and nobody leads. */
+    private Runnable asyncLeaderWanted = () -> { };
     private Throwable broken;
 
     private final Counter groups;
@@ -61,6 +71,8 @@ public final class CommitPipeline {
         private DecidedTxn decided;
         private boolean done;
         private Throwable failure;
+        /** Set by {@link #commitAsync}: told of the outcome instead of a waiting thread. */
+        private Consumer<Throwable> onDurable;
 
         private Ticket(long startTs, long seq, long bound, Condition wake) {
             this.startTs = startTs;
@@ -89,6 +101,19 @@ public final class CommitPipeline {
 
     public boolean hasSink() {
         return sink != null;
+    }
+
+    /**
+     * Sets what to call when an asynchronous commit waits for a leader ({@link #deliverIfLeaderless}); it runs with the
+     * pipeline's lock held, so it must only wake that thread.
+     */
+    public void onAsyncLeaderWanted(Runnable wake) {
+        lock.lock();
+        try {
+            asyncLeaderWanted = wake;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Registers a transaction about to make its decisive step; its commit ts must be at least the ticket's bound. */
@@ -141,7 +166,7 @@ public final class CommitPipeline {
             t.decided = new DecidedTxn(t.startTs, commitTs, path, payload == null ? new byte[0] : payload);
             ready.add(t);
             if (leader != null) {
-                leader.wake.signal(); // it may be waiting for a larger group; without a leader this thread leads
+                leader.signal(); // it may be waiting for a larger group; without a leader this thread leads
             }
             while (!t.done) {
                 if (broken != null) {
@@ -150,7 +175,7 @@ public final class CommitPipeline {
                     break;
                 }
                 if (leader == null && deliverable()) {
-                    lead(t);
+                    lead(t.wake);
                 } else {
                     t.wake.awaitUninterruptibly();
                 }
@@ -161,6 +186,56 @@ public final class CommitPipeline {
         if (t.failure != null) {
             throw new UndeterminedResultException("binlog write failed; the transaction's outcome is undetermined"
                     + " until restart recovery", t.failure);
+        }
+    }
+
+    /**
+     * Records the decision of a committer that does not wait: {@code onDurable} is called with null once the
+     * transaction is durable in the sink (at once without a sink), or with the sink's failure (the transaction may be
+     * committed in storage). A group whose first transaction this is is delivered by {@link #deliverIfLeaderless}.
+     */
+    public void commitAsync(Ticket t, long commitTs, CommitPath path, byte[] payload, Consumer<Throwable> onDurable) {
+        if (commitTs < t.bound) {
+            throw new IllegalStateException("commit ts " + commitTs + " below pipeline bound " + t.bound);
+        }
+        if (sink == null) {
+            onDurable.accept(null);
+            return;
+        }
+        Throwable failure;
+        lock.lock();
+        try {
+            undecided.remove(t);
+            failure = broken;
+            if (failure == null) {
+                t.decided = new DecidedTxn(t.startTs, commitTs, path, payload == null ? new byte[0] : payload);
+                t.onDurable = onDurable;
+                ready.add(t);
+                if (leader != null) {
+                    leader.signal();
+                }
+                return;
+            }
+        } finally {
+            lock.unlock();
+        }
+        onDurable.accept(failure);
+    }
+
+    /**
+     * Delivers one group if one is deliverable and no thread leads, on the calling thread, which must be the one
+     * that commits asynchronously; returns whether it did.
+     */
+    public boolean deliverIfLeaderless() {
+        lock.lock();
+        try {
+            if (sink == null || leader != null || !deliverable()) {
+                return false;
+            }
+            lead(asyncLeaderWake);
+            return true;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -175,14 +250,22 @@ public final class CommitPipeline {
      */
     private void wakeLeaderOrNext() {
         if (leader != null) {
-            leader.wake.signal();
+            leader.signal();
         } else if (deliverable()) {
-            ready.peek().wake.signal();
+            Ticket head = ready.peek();
+            if (head.onDurable == null) {
+                head.wake.signal();
+            } else {
+                asyncLeaderWanted.run();
+            }
         }
     }
 
-    /** Called with the lock held by {@code self}'s thread; releases it while the sink works. */
-    private void lead(Ticket self) {
+    /**
+     * Called with the lock held by the leading thread, whose wake condition is {@code self}; releases it while the
+     * sink works and while asynchronous committers are told.
+     */
+    private void lead(Condition self) {
         leader = self;
         awaitLargerGroup(self, sink.groupCommitWait());
         List<Ticket> group = new ArrayList<>();
@@ -205,9 +288,9 @@ public final class CommitPipeline {
             // and hang every later commit
             failure = e;
             LOG.error("binlog sink failed; commits are refused until restart recovery", e);
-        } finally {
-            lock.lock();
         }
+        tellAsync(group, failure);
+        lock.lock();
         if (failure != null) {
             broken = failure;
         }
@@ -218,9 +301,30 @@ public final class CommitPipeline {
         }
         leader = null;
         if (broken != null) {
+            List<Ticket> stranded = new ArrayList<>();
+            ready.removeIf(r -> r.onDurable != null && stranded.add(r));
             ready.forEach(r -> r.wake.signal());
+            lock.unlock();
+            try {
+                tellAsync(stranded, broken);
+            } finally {
+                lock.lock();
+            }
         } else {
             wakeLeaderOrNext();
+        }
+    }
+
+    /** Tells the asynchronous committers among {@code tickets} their outcome; called without the lock. */
+    private static void tellAsync(List<Ticket> tickets, Throwable failure) {
+        for (Ticket t : tickets) {
+            if (t.onDurable != null) {
+                try {
+                    t.onDurable.accept(failure);
+                } catch (RuntimeException | Error e) {
+                    LOG.error("a commit callback failed", e);
+                }
+            }
         }
     }
 
@@ -228,7 +332,7 @@ public final class CommitPipeline {
      * binlog_commit_wait_count/usec: with the lock held and leadership taken, waits until enough transactions are
      * deliverable or the time is up. Committers arriving meanwhile see an active leader and join its group.
      */
-    private void awaitLargerGroup(Ticket self, GroupCommitWait wait) {
+    private void awaitLargerGroup(Condition self, GroupCommitWait wait) {
         if (!wait.active()) {
             return;
         }
@@ -236,7 +340,7 @@ public final class CommitPipeline {
         long left;
         while (broken == null && deliverableCount() < wait.count() && (left = deadline - System.nanoTime()) > 0) {
             try {
-                self.wake.awaitNanos(left);
+                self.awaitNanos(left);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
