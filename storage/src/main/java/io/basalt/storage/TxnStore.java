@@ -17,6 +17,7 @@ import io.basalt.storage.shard.RegionMap;
 import io.basalt.storage.shard.Shard;
 import io.basalt.storage.shard.ShardEngine;
 import io.basalt.storage.tso.TimestampOracle;
+import io.basalt.storage.txn.CommitWriter;
 import io.basalt.storage.txn.DeadlockDetector;
 import io.basalt.storage.txn.LockResolver;
 import io.basalt.storage.txn.LockWaitManager;
@@ -125,8 +126,9 @@ public final class TxnStore implements AutoCloseable {
                 sink == null ? SinkPosition.ZERO : report.sinkPosition(), registry);
         SecondaryCommitter secondaries = new SecondaryCommitter(kv, faults, config.secondaryCommitThreads,
                 config.secondaryCommitQueueLimit, config.outboxSweepIntervalMs, registry);
+        CommitWriter commitWriter = new CommitWriter(pipeline, tso, meta::syncWal, faults, registry);
         TxnContext ctx = new TxnContext(config, kv, regions, tso, cm, resolver, waits, new DeadlockDetector(),
-                secondaries, pipeline, metrics, faults, timer, new ConcurrentSkipListMap<>());
+                secondaries, pipeline, commitWriter, metrics, faults, timer, new ConcurrentSkipListMap<>());
         GcWorker gc = new GcWorker(shards, kv, cm, resolver, tso::now, ctx::minActiveStartTs,
                 config.gcLifeTimeMs, metrics);
         ScheduledExecutorService gcThread = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-gc"));
@@ -270,6 +272,7 @@ public final class TxnStore implements AutoCloseable {
             return;
         }
         LOG.info("closing storage: finishing background commits");
+        ctx.commitWriter().close();
         ctx.secondaries().close();
         ctx.kv().shutdown();
         ctx.timer().shutdownNow();

@@ -10,4 +10,12 @@ public final class WouldBlockException extends RuntimeException {
     public WouldBlockException(String what) {
         super("would wait: " + what, null, false, false);
     }
+
+    /**
+     * Work that stopped at a failure which the same work on a thread that may wait reports (and handles: a conflict
+     * there may be retried, a rollback written); {@code cause} says which, for callers that count such outcomes.
+     */
+    public WouldBlockException(String what, RuntimeException cause) {
+        super("would wait: " + what, cause, false, false);
+    }
 }

@@ -22,6 +22,10 @@ public final class FaultPoints {
     public static final String AFTER_PRIMARY_COMMIT = "after-primary-commit";
     /** Client: 1PC batch about to be written. */
     public static final String BEFORE_ONE_PC = "before-one-pc";
+    /** Commit writer: about to write one staged 1PC batch (unsynced). */
+    public static final String BEFORE_COMMIT_WRITER_WRITE = "before-commit-writer-write";
+    /** Commit writer: a round's batches are written (visible in memtables, keys still latched), before the WAL sync. */
+    public static final String BEFORE_COMMIT_WRITER_SYNC = "before-commit-writer-sync";
     /** Background: about to commit one shard's secondaries. */
     public static final String BEFORE_SECONDARY_COMMIT = "before-secondary-commit";
 

@@ -1,9 +1,12 @@
 package io.basalt.storage.txn;
 
 import io.basalt.storage.action.PrewriteResult;
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.pipeline.CommitPath;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One-phase commit (spec §4): all mutations are on one shard, so one synced WriteBatch writes the commit records at
@@ -49,5 +52,40 @@ final class OnePhaseCommit {
             ctx.secondaries().submit(startTs, commitTs, Map.of(), pc.primaryShard());
         }
         return new CommitOutcome(commitTs, CommitPath.ONE_PC);
+    }
+
+    /**
+     * The commit of a thread that must not wait (in a {@link NoWaitScope}): the batch is staged here and written, made
+     * durable and delivered by the {@link CommitWriter}; the future completes once the binlog holds it (see
+     * {@link CommitWriter.Job} for its failures). Whatever would wait here, a lock met or a commit ts past
+     * max_commit_ts (which needs 2PC) among them, is refused with {@link WouldBlockException} and leaves nothing
+     * behind: the transaction stays as it was, to be committed by {@link #commit} on a thread that may wait.
+     */
+    static CompletableFuture<CommitOutcome> commitWithoutWaiting(TxnContext ctx, PreparedCommit pc) {
+        long startTs = pc.startTs();
+        PipelineSeat seat = PipelineSeat.take(ctx, pc);
+        Prewriter.Staged staged;
+        try {
+            ctx.faults().hit(FaultPoints.BEFORE_ONE_PC, startTs);
+            staged = Prewriter.stageOnePc(ctx, pc, seat, AsyncCommit.maxCommitTs(ctx), TwoPhaseCommit.ttl(ctx, pc));
+        } catch (RuntimeException e) {
+            seat.leave();
+            throw e;
+        }
+        long commitTs = staged.command().result().onePcCommitTs();
+        if (commitTs == 0) {
+            staged.command().finish();
+            seat.leave();
+            throw new WouldBlockException("a 1PC past max_commit_ts, which finishes as 2PC");
+        }
+        CompletableFuture<Void> durable = new CompletableFuture<>();
+        ctx.commitWriter().submit(new CommitWriter.Job(staged.command(), seat.ticket(), startTs, commitTs,
+                pc.payload(), durable));
+        return durable.thenApply(ignored -> {
+            if (staged.outboxWritten()) {
+                ctx.secondaries().submit(startTs, commitTs, Map.of(), pc.primaryShard());
+            }
+            return new CommitOutcome(commitTs, CommitPath.ONE_PC);
+        });
     }
 }

@@ -2,6 +2,8 @@ package io.basalt.storage.txn;
 
 import io.basalt.storage.action.PrewriteRequest;
 import io.basalt.storage.action.PrewriteResult;
+import io.basalt.storage.action.StagedCommand;
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.fault.FaultPoints;
 import java.util.ArrayList;
@@ -33,6 +35,10 @@ final class Prewriter {
     record Outcome(List<PrewriteResult> results, boolean outboxWritten) {
     }
 
+    /** A staged 1PC batch, and whether it carries the binlog payload as an outbox record. */
+    record Staged(StagedCommand<PrewriteResult> command, boolean outboxWritten) {
+    }
+
     private final TxnContext ctx;
     private final PreparedCommit pc;
     private final Mode mode;
@@ -60,6 +66,28 @@ final class Prewriter {
     static Outcome runPlain(TxnContext ctx, PreparedCommit pc, long ttlMs) {
         return new Prewriter(ctx, pc, Mode.PLAIN, null, 0, ttlMs).run();
     }
+
+    /**
+     * A 1PC prewrite of all shards in one batch, staged and not written ({@link CommitWriter} writes it), for a thread
+     * that must not wait: a lock met is refused with {@link io.basalt.storage.concurrency.WouldBlockException} and
+     * nothing is left latched. {@code seat} must be registered.
+     */
+    static Staged stageOnePc(TxnContext ctx, PreparedCommit pc, PipelineSeat seat, long maxCommitTs, long ttlMs) {
+        Prewriter p = new Prewriter(ctx, pc, Mode.ONE_PC, seat, maxCommitTs, ttlMs);
+        long t0 = System.nanoTime();
+        SortedMap<Integer, PrewriteRequest> requests = p.requests();
+        boolean outbox = requests.get(pc.primaryShard()).outbox() != null;
+        try {
+            return new Staged(requests.size() > 1 ? ctx.kv().stagePrewriteOnePcAcross(requests)
+                    : ctx.kv().stagePrewrite(pc.primaryShard(), requests.get(pc.primaryShard())), outbox);
+        } catch (KeyIsLockedException e) {
+            NoWaitScope.refuse("another transaction's lock");
+            throw e;
+        } finally {
+            ctx.metrics().prewriteLatency.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
+        }
+    }
+
 
     private Outcome run() {
         long t0 = System.nanoTime();
@@ -90,9 +118,7 @@ final class Prewriter {
     private <T> T inOneWrite(Function<SortedMap<Integer, PrewriteRequest>, T> write) {
         long waitStart = System.nanoTime();
         while (true) {
-            SortedMap<Integer, PrewriteRequest> requests = new TreeMap<>();
-            pc.batches().forEach((shard, batch) -> requests.put(shard, request(batch, shard == pc.primaryShard(),
-                    true)));
+            SortedMap<Integer, PrewriteRequest> requests = requests();
             try {
                 T r = write.apply(requests);
                 outboxWritten = requests.get(pc.primaryShard()).outbox() != null;
@@ -102,6 +128,13 @@ final class Prewriter {
                 waitForLock(e, waitStart);
             }
         }
+    }
+
+    /** Every shard's request, for one durable write of them all; built again for a retry (a fresh bound). */
+    private SortedMap<Integer, PrewriteRequest> requests() {
+        SortedMap<Integer, PrewriteRequest> requests = new TreeMap<>();
+        pc.batches().forEach((shard, batch) -> requests.put(shard, request(batch, shard == pc.primaryShard(), true)));
+        return requests;
     }
 
     private PrewriteRequest request(PreparedCommit.ShardBatch batch, boolean isPrimary, boolean durable) {

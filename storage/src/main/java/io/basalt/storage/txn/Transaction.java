@@ -3,6 +3,8 @@ package io.basalt.storage.txn;
 import io.basalt.storage.action.Mutation;
 import io.basalt.storage.action.PessimisticLockRequest;
 import io.basalt.storage.action.PessimisticLockResult;
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.error.DuplicateKeyException;
 import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.error.KeyTooLargeException;
@@ -27,7 +29,10 @@ import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -448,6 +453,79 @@ public final class Transaction implements AutoCloseable {
         } finally {
             finish();
         }
+    }
+
+    /**
+     * {@link #commit} on a thread that must not wait (inside a {@link NoWaitScope}), for a transaction that commits
+     * by 1PC: its batch is staged here and written by the store's {@link CommitWriter}; the future completes, on
+     * another thread, once the transaction is decided and durable in the binlog, with the commit ts, or exceptionally
+     * with {@link UndeterminedResultException} (decided, not confirmed) or the {@link StorageException} of a write that
+     * failed (the transaction is then rolled back, as by {@link #commit}). From the call until then the transaction
+     * belongs to its commit.
+     *
+     * @throws WouldBlockException before anything changed, whenever the commit would wait or fail here: another
+     *                             path than 1PC, a lock met, a latch held, a conflict or duplicate found, a timestamp
+     *                             window to persist. The transaction is then as before the call, for {@link #commit}
+     *                             or {@link #rollback} on a thread that may wait, which also reports any failure.
+     */
+    public CompletableFuture<Long> commitWithoutWaiting(byte[] payload) {
+        if (!NoWaitScope.active()) {
+            throw new IllegalStateException("commitWithoutWaiting outside a no-wait scope");
+        }
+        checkActive();
+        long t0 = System.nanoTime();
+        PreparedCommit pc = prepare(payload);
+        if (pc == null) {
+            releasePessimisticLocks();
+            state = State.COMMITTED;
+            finish();
+            return CompletableFuture.completedFuture(0L);
+        }
+        if (CommitPathSelector.choose(ctx.config(), pc) != CommitPath.ONE_PC) {
+            throw new WouldBlockException("a commit by async commit or 2PC");
+        }
+        CompletableFuture<CommitOutcome> durable;
+        try {
+            durable = OnePhaseCommit.commitWithoutWaiting(ctx, pc);
+        } catch (StorageException e) {
+            // found while staging, before anything was written: the commit that may wait finds and reports it again
+            throw new WouldBlockException("a commit that fails: " + e.getMessage(), e);
+        }
+        prewriteStarted = true;
+        preparedPrimary = pc.primary();
+        CompletableFuture<Long> done = new CompletableFuture<>();
+        durable.whenComplete((outcome, failure) -> {
+            if (failure == null) {
+                commitTs = outcome.commitTs();
+                commitPath = outcome.path();
+                state = State.COMMITTED;
+                ctx.metrics().committed(commitPath, System.nanoTime() - t0);
+                finish();
+                done.complete(commitTs);
+            } else if (unwrap(failure) instanceof StorageException e && !(e instanceof UndeterminedResultException)) {
+                // not written; the rollback takes latches, which a batch queued behind this one in the commit
+                // writer may hold until that writer, whose thread this may be, has written it
+                try {
+                    ctx.timer().execute(() -> {
+                        rollbackQuietly();
+                        done.completeExceptionally(e);
+                    });
+                } catch (RejectedExecutionException closing) {
+                    state = State.FAILED; // the store is closing: lock resolution removes what is left
+                    finish();
+                    done.completeExceptionally(e);
+                }
+            } else {
+                state = State.FAILED;
+                finish();
+                done.completeExceptionally(unwrap(failure));
+            }
+        });
+        return done;
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 
     private PreparedCommit prepare(byte[] payload) {

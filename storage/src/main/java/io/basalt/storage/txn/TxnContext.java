@@ -18,7 +18,7 @@ import java.util.concurrent.ScheduledExecutorService;
 public record TxnContext(StoreConfig config, KvService kv, RegionMap regions, TimestampOracle tso,
                          ConcurrencyManager cm, LockResolver resolver, LockWaitManager waits,
                          DeadlockDetector deadlocks, SecondaryCommitter secondaries, CommitPipeline pipeline,
-                         StorageMetrics metrics, FaultInjector faults,
+                         CommitWriter commitWriter, StorageMetrics metrics, FaultInjector faults,
                          ScheduledExecutorService timer, ConcurrentSkipListMap<Long, Boolean> activeTxns) {
 
     public int shardOf(byte[] key) {

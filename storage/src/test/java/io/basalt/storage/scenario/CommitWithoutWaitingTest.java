@@ -1,0 +1,247 @@
+package io.basalt.storage.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
+import io.basalt.storage.error.DiskErrorException;
+import io.basalt.storage.error.KeyIsLockedException;
+import io.basalt.storage.error.TransactionAbortedException;
+import io.basalt.storage.error.UndeterminedResultException;
+import io.basalt.storage.fault.FaultPoints;
+import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.DecidedTxn;
+import io.basalt.storage.testing.InMemoryCommitSink;
+import io.basalt.storage.txn.Transaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Transaction#commitWithoutWaiting}, the commit of a thread that must not wait (the server's event loop): the
+ * 1PC batch is staged on the calling thread and written, synced and delivered by the store's commit writer; the
+ * future completes once the binlog holds the transaction. Whatever would wait or fail while staging is refused before
+ * anything changed, and readers never see the write before its WAL sync.
+ */
+class CommitWithoutWaitingTest extends ScenarioBase {
+    private final InMemoryCommitSink sink = new InMemoryCommitSink();
+
+    private CompletableFuture<Long> commitWithoutWaiting(Transaction t, String payload) {
+        try (NoWaitScope ignored = NoWaitScope.enter(1000)) {
+            return t.commitWithoutWaiting(b(payload));
+        }
+    }
+
+    private static long await(CompletableFuture<Long> f) {
+        try {
+            return f.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new AssertionError(e.getCause());
+        } catch (Exception e) {
+            throw new AssertionError("commit did not complete: " + e, e);
+        }
+    }
+
+    @Test
+    void aOnePhaseCommitCompletesOnceTheBinlogHoldsIt() {
+        open(c -> { }, sink);
+        Transaction t = store.begin(optimistic());
+        t.put(row(1), b("v1"));
+        long commitTs = await(commitWithoutWaiting(t, "events-1"));
+        assertThat(commitTs).isGreaterThan(t.startTs());
+        assertThat(t.state()).isEqualTo(Transaction.State.COMMITTED);
+        assertThat(t.commitPath()).isEqualTo(CommitPath.ONE_PC);
+        assertThat(t.commitTs()).isEqualTo(commitTs);
+        DecidedTxn delivered = sink.byStartTs(t.startTs());
+        assertThat(delivered).as("in the binlog when the future completes").isNotNull();
+        assertThat(delivered.commitTs()).isEqualTo(commitTs);
+        assertThat(s(delivered.payload())).isEqualTo("events-1");
+        assertCommittedAt(t.startTs(), commitTs, row(1));
+        assertNoLock(row(1));
+        assertThat(readFresh(row(1))).isEqualTo("v1");
+        assertThat(store.metrics().commitCount(CommitPath.ONE_PC)).isEqualTo(1);
+    }
+
+    @Test
+    void readersDoNotSeeTheBatchBetweenItsWriteAndTheWalSync() {
+        open(c -> { }, sink);
+        commitValues(row(1), "old");
+        Pauser.Rule beforeSync = pauser.pause(FaultPoints.BEFORE_COMMIT_WRITER_SYNC, Pauser.ANY);
+        Transaction t = store.begin(optimistic());
+        t.put(row(1), b("new"));
+        CompletableFuture<Long> f = commitWithoutWaiting(t, "e");
+        beforeSync.awaitReached(); // written to the memtable, not yet durable
+        long after = store.tso().next();
+        assertThatThrownBy(() -> kv.get(shardOf(row(1)), row(1), after, NONE))
+                .as("the key is still locked in memory").isInstanceOf(KeyIsLockedException.class);
+        Transaction reader = store.begin(optimistic());
+        try (NoWaitScope ignored = NoWaitScope.enter(100)) {
+            assertThatThrownBy(() -> reader.get(row(1))).isInstanceOf(WouldBlockException.class);
+        }
+        reader.rollback();
+        assertThat(f).isNotDone();
+        beforeSync.resume();
+        long commitTs = await(f);
+        assertThat(getAt(row(1), Math.max(commitTs, after))).isEqualTo("new");
+    }
+
+    @Test
+    void aLockMetIsRefusedAndLeavesTheTransactionAndThePipelineAsTheyWere() {
+        open(c -> { }, sink);
+        Transaction holder = store.begin(pessimistic());
+        holder.lockKeys(List.of(row(1)), false, null);
+        Transaction t = store.begin(optimistic());
+        t.put(row(1), b("v"));
+        try (NoWaitScope ignored = NoWaitScope.enter(1000)) {
+            assertThatThrownBy(() -> t.commitWithoutWaiting(b("e"))).isInstanceOf(WouldBlockException.class)
+                    .hasMessageContaining("lock");
+        }
+        assertThat(t.state()).isEqualTo(Transaction.State.ACTIVE);
+        Transaction other = store.begin(optimistic());
+        other.put(row(2), b("w"));
+        other.commit(b("other")); // would hang if the refused commit had stayed registered in the pipeline
+        assertThat(sink.byStartTs(other.startTs())).isNotNull();
+        holder.rollback();
+        t.commit(b("e"));
+        assertThat(readFresh(row(1))).isEqualTo("v");
+    }
+
+    @Test
+    void aCommitByAnotherPathThanOnePhaseIsRefused() {
+        open(c -> { }, sink);
+        Transaction t = store.begin(asyncCommit());
+        t.put(row(1), b("v"));
+        t.put(index(1), b("i"));
+        try (NoWaitScope ignored = NoWaitScope.enter(1000)) {
+            assertThatThrownBy(() -> t.commitWithoutWaiting(b("e"))).isInstanceOf(WouldBlockException.class);
+        }
+        assertThat(t.state()).isEqualTo(Transaction.State.ACTIVE);
+        assertNoLock(row(1), index(1));
+        t.commit(b("e"));
+        assertThat(t.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+    }
+
+    @Test
+    void aConflictFoundWhileStagingIsLeftToTheCommitThatMayWait() {
+        open(c -> { }, sink);
+        Transaction t = store.begin(optimistic());
+        commitValues(row(1), "theirs");
+        t.put(row(1), b("mine"));
+        try (NoWaitScope ignored = NoWaitScope.enter(1000)) {
+            assertThatThrownBy(() -> t.commitWithoutWaiting(b("e"))).isInstanceOf(WouldBlockException.class);
+        }
+        assertThat(t.state()).isEqualTo(Transaction.State.ACTIVE);
+        assertThatThrownBy(() -> t.commit(b("e"))).isInstanceOf(TransactionAbortedException.class);
+        assertThat(readFresh(row(1))).isEqualTo("theirs");
+    }
+
+    @Test
+    void aStagedCommitKeepsItsLatchesFromTheThreadThatStagedIt() {
+        open(c -> { }, sink);
+        Pauser.Rule beforeSync = pauser.pause(FaultPoints.BEFORE_COMMIT_WRITER_SYNC, Pauser.ANY);
+        Transaction first = store.begin(optimistic());
+        first.put(row(1), b("first"));
+        Transaction second = store.begin(optimistic());
+        second.put(row(1), b("second"));
+        CompletableFuture<Long> f = commitWithoutWaiting(first, "e1");
+        beforeSync.awaitReached();
+        try (NoWaitScope ignored = NoWaitScope.enter(1000)) {
+            // the same thread staged "first": its latch must not let this thread in again
+            assertThatThrownBy(() -> second.commitWithoutWaiting(b("e2"))).isInstanceOf(WouldBlockException.class);
+        }
+        beforeSync.resume();
+        await(f);
+        assertThatThrownBy(() -> second.commit(b("e2"))).isInstanceOf(TransactionAbortedException.class);
+        assertThat(readFresh(row(1))).isEqualTo("first");
+    }
+
+    @Test
+    void commitsOfManyThreadsWithAndWithoutWaitingReachTheBinlogOnceInCommitTsOrder() throws Exception {
+        open(c -> { }, sink);
+        int threads = 4;
+        int perThread = 150;
+        List<Future<List<Long>>> clients = new ArrayList<>();
+        for (int c = 0; c < threads; c++) {
+            int client = c;
+            boolean waits = client % 2 == 0;
+            clients.add(async(() -> {
+                List<Long> startTs = new ArrayList<>();
+                for (int i = 0; i < perThread; i++) {
+                    Transaction t = store.begin(optimistic());
+                    t.put(row(client * 1000L + i), b("v" + i));
+                    if (waits) {
+                        t.commit(b("w"));
+                    } else {
+                        await(commitWithoutWaiting(t, "n"));
+                    }
+                    startTs.add(t.startTs());
+                }
+                return startTs;
+            }));
+        }
+        List<Long> committed = new ArrayList<>();
+        for (Future<List<Long>> c : clients) {
+            committed.addAll(get(c));
+        }
+        List<DecidedTxn> delivered = sink.delivered();
+        assertThat(delivered).extracting(DecidedTxn::startTs).containsExactlyInAnyOrderElementsOf(committed);
+        for (int i = 1; i < delivered.size(); i++) {
+            assertThat(delivered.get(i).commitTs()).as("binlog order").isGreaterThan(delivered.get(i - 1).commitTs());
+        }
+        assertThat(readFresh(row(3 * 1000L + perThread - 1))).isEqualTo("v" + (perThread - 1));
+    }
+
+    @Test
+    void aFailedWalSyncLeavesTheRoundUndeterminedAndStillHandsItToTheBinlog() {
+        open(c -> { }, sink);
+        pauser.fail(FaultPoints.BEFORE_COMMIT_WRITER_SYNC, Pauser.ANY,
+                new DiskErrorException("simulated fsync failure", null));
+        Transaction t = store.begin(optimistic());
+        t.put(row(1), b("v"));
+        CompletableFuture<Long> f = commitWithoutWaiting(t, "e");
+        assertThatThrownBy(() -> await(f)).isInstanceOf(UndeterminedResultException.class);
+        assertThat(t.state()).isEqualTo(Transaction.State.FAILED);
+        assertThat(sink.byStartTs(t.startTs())).as("decided: in the binlog in its place").isNotNull();
+        assertNoLock(row(1));
+    }
+
+    @Test
+    void aBatchThatCouldNotBeWrittenRollsTheTransactionBackAndLeavesTheOthersAlone() {
+        open(c -> { }, sink);
+        Transaction failing = store.begin(pessimistic());
+        failing.put(row(1), b("lost"));
+        pauser.fail(FaultPoints.BEFORE_COMMIT_WRITER_WRITE, failing.startTs(),
+                new DiskErrorException("simulated write failure", null));
+        CompletableFuture<Long> f = commitWithoutWaiting(failing, "e");
+        assertThatThrownBy(() -> await(f)).isInstanceOf(DiskErrorException.class);
+        assertThat(failing.state()).isEqualTo(Transaction.State.ROLLED_BACK);
+        assertThat(sink.byStartTs(failing.startTs())).isNull();
+        Transaction next = store.begin(pessimistic());
+        next.put(row(1), b("kept")); // its pessimistic lock: the failed one released its own
+        await(commitWithoutWaiting(next, "e2"));
+        assertThat(readFresh(row(1))).isEqualTo("kept");
+    }
+
+    @Test
+    void closingTheStoreDeliversWhatWasSubmitted() {
+        open(c -> { }, sink);
+        Pauser.Rule beforeSync = pauser.pause(FaultPoints.BEFORE_COMMIT_WRITER_SYNC, Pauser.ANY);
+        Transaction t = store.begin(optimistic());
+        t.put(row(1), b("v"));
+        CompletableFuture<Long> f = commitWithoutWaiting(t, "e");
+        beforeSync.awaitReached();
+        closeStore(); // resumes the writer, which finishes the round before the engine closes
+        assertThat(await(f)).isGreaterThan(t.startTs());
+        assertThat(sink.byStartTs(t.startTs())).isNotNull();
+        open(c -> { }, sink);
+        assertThat(readFresh(row(1))).isEqualTo("v");
+    }
+}
