@@ -114,7 +114,7 @@ public final class BasaltServer implements AutoCloseable {
             }
             ServerContext context = new ServerContext(sql.engine(), sessions, globals,
                     UserAccounts.fromConfig(sc.users), new ServerMetrics(meters), sc.version, sc.defaultAuthPlugin,
-                    new ReplicationService(binlog, sqlBinlog.replicaHosts(), meters));
+                    new ReplicationService(binlog, sqlBinlog.replicaHosts(), meters), sc.eventLoopCommits);
             network = new NettyServer(context, sc);
             network.start();
             BasaltServer server = new BasaltServer(config, binlog, store, sql, network);

@@ -17,8 +17,9 @@ import java.sql.Statement;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * server.event_loop_reads over the wire (MariaDB Connector/J with server-side prepared statements): a prepared
- * point select, a prepared UPDATE inside a transaction, and BEGIN and COMMIT of a read-only transaction are answered
+ * server.event_loop_reads and event_loop_commits over the wire (MariaDB Connector/J with server-side prepared
+ * statements): a prepared point select, a prepared UPDATE inside a transaction, an autocommit prepared UPDATE (whose
+ * OK comes once the commit writer made it durable), and BEGIN and COMMIT of a read-only transaction are answered
  * by the event loop; a read whose reply would
  * exceed what the event loop may buffer is handed to a worker and still arrives whole; with the option off every
  * statement goes to a worker.
@@ -74,6 +75,47 @@ class EventLoopReadsTest {
             assertThat(rs.getInt(1)).isEqualTo(6);
         }
         assertThat(noWait("handed_off")).isZero();
+    }
+
+    @Test
+    void preparedAutocommitUpdatesCommitOnTheEventLoopAndAreDurableWhenAnswered() throws Exception {
+        start(true);
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement("UPDATE d.t SET v = ? WHERE id = ?")) {
+            untilOneRanOnTheEventLoop(() -> update(ps, 1));
+            long before = noWait("ran");
+            for (int id = 2; id <= 6; id++) {
+                update(ps, id);
+            }
+            assertThat(noWait("ran") - before).isEqualTo(5);
+        }
+        assertThat(meters.get("basalt.commit.writer.rounds").counter().count()).as("written by the commit writer")
+                .isPositive();
+        try (Connection c = connect(); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM d.t WHERE v = 'updated'")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).isEqualTo(6);
+            }
+            int updateEvents = 0;
+            try (ResultSet rs = st.executeQuery("SHOW BINLOG EVENTS")) {
+                while (rs.next()) {
+                    updateEvents += rs.getString("Event_type").startsWith("Update_rows") ? 1 : 0;
+                }
+            }
+            assertThat(updateEvents).as("each in the binlog before its OK").isEqualTo(6);
+        }
+        assertThat(noWait("handed_off")).isZero();
+    }
+
+    @Test
+    void withEventLoopCommitsOffAutocommitUpdatesRunOnAWorker() throws Exception {
+        start(true, false);
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement("UPDATE d.t SET v = ? WHERE id = ?")) {
+            for (int id = 1; id <= 3; id++) {
+                update(ps, id);
+            }
+        }
+        assertThat(noWait("ran") + noWait("handed_off")).isZero();
+        assertThat(meters.get("basalt.commit.writer.rounds").counter().count()).isZero();
     }
 
     @Test
@@ -167,8 +209,13 @@ class EventLoopReadsTest {
     }
 
     private void start(boolean eventLoopReads) throws Exception {
+        start(eventLoopReads, true);
+    }
+
+    private void start(boolean eventLoopReads, boolean eventLoopCommits) throws Exception {
         BasaltConfig c = SmallServerConfig.in(dir.resolve("data"));
         c.server().eventLoopReads = eventLoopReads;
+        c.server().eventLoopCommits = eventLoopCommits;
         server = BasaltServer.start(c, meters, DefaultSqlLayer::open);
         try (Connection conn = connect(); Statement st = conn.createStatement()) {
             st.execute("CREATE DATABASE d");

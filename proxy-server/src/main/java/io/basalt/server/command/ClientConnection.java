@@ -20,6 +20,7 @@ import io.basalt.server.auth.HostPattern;
 import io.basalt.server.auth.UserAccount;
 import io.basalt.server.replication.BinlogDump;
 import io.basalt.session.Session;
+import io.basalt.sql.engine.NoWaitResult;
 import io.basalt.sql.engine.ResultSink;
 import io.basalt.sql.sysvar.SessionVariables;
 import io.netty.buffer.ByteBuf;
@@ -31,6 +32,7 @@ import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The protocol side of one client connection: the greeting, the login conversation (handshake response, optional
@@ -138,32 +140,43 @@ public final class ClientConnection {
     }
 
     /**
-     * {@link #onPacket} on the connection's event loop, for a command that can finish there without waiting (see
-     * {@link CommandDispatcher#dispatchWithoutWaiting}); false, with the packet untouched and nothing sent, when it
-     * must go to {@link #onPacket} on a worker.
+     * {@link #onPacket} on the connection's event loop, for a command that can finish there without waiting, or be
+     * left pending until its commit is durable (see {@link CommandDispatcher#dispatchWithoutWaiting}; the pending
+     * command's finish then replies, or hands off); {@link NoWaitResult#HAND_OFF}, with the packet untouched and
+     * nothing sent, when it must go to {@link #onPacket} on a worker. The packet is released once the command is done.
      */
-    public boolean onPacketWithoutWaiting(Packet packet) {
+    public NoWaitResult onPacketWithoutWaiting(Packet packet) {
         if (phase != Phase.COMMANDS || dump != null || pendingSwitch != null || firstSequenceId(packet) != 0) {
-            return false;
+            return NoWaitResult.HAND_OFF;
         }
-        boolean handedOver = false;
+        responses.begin(packet.nextSequenceId());
+        return answered(packet, () -> DISPATCHER.dispatchWithoutWaiting(this, packet.payload()));
+    }
+
+    /** Runs one step of a command tried without waiting and sends, hands off or leaves pending what it came to. */
+    private NoWaitResult answered(Packet packet, Supplier<NoWaitResult> step) {
+        NoWaitResult r = NoWaitResult.DONE;
         try {
-            responses.begin(packet.nextSequenceId());
-            if (!DISPATCHER.dispatchWithoutWaiting(this, packet.payload())) {
+            r = step.get();
+            if (r == NoWaitResult.HAND_OFF) {
                 responses.output().discard(); // the worker answers from the start
-                handedOver = true;
-                return false;
+                return r;
+            }
+            if (r.isPending()) {
+                NoWaitResult pending = r;
+                return NoWaitResult.pending(pending.settled(),
+                        () -> answered(packet, () -> NoWaitResult.of(pending.finish())) == NoWaitResult.DONE);
             }
             closeIfKilled();
             responses.output().flush();
         } catch (ClientGoneException e) {
             close();
         } finally {
-            if (!handedOver) {
+            if (r == NoWaitResult.DONE) {
                 packet.payload().release();
             }
         }
-        return true;
+        return NoWaitResult.DONE;
     }
 
     /**

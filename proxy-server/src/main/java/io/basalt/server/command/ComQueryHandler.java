@@ -2,6 +2,7 @@ package io.basalt.server.command;
 
 import io.basalt.protocol.command.ComQuery;
 import io.basalt.session.Session;
+import io.basalt.sql.engine.NoWaitResult;
 import io.basalt.sql.engine.SqlEngine;
 import io.netty.buffer.ByteBuf;
 
@@ -15,35 +16,44 @@ import java.util.List;
  */
 final class ComQueryHandler implements CommandHandler {
     /**
-     * Longest text tried on the event loop: transaction control is a word or three, and decoding a long text there
-     * only to hand it to a worker would be wasted.
+     * Longest text tried on the event loop: a statement whose plan is cached (sysbench's oltp_insert sends its rows
+     * as text, about 250 bytes), or transaction control; decoding a longer text there only to hand it to a worker
+     * would be wasted.
      */
-    private static final int MAX_TEXT_WITHOUT_WAITING = 64;
+    private static final int MAX_TEXT_WITHOUT_WAITING = 4096;
 
     @Override
     public String processListName() {
         return "Query";
     }
 
-    /** BEGIN, COMMIT or ROLLBACK of a transaction that holds nothing (see the engine's executeWithoutWaiting). */
+    /**
+     * A statement whose plan the engine has cached, or BEGIN, COMMIT or ROLLBACK (see the engine's
+     * executeWithoutWaiting). With multi-statements on, only a text that is one statement.
+     */
     @Override
-    public boolean handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
+    public NoWaitResult handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
         if (payload.readableBytes() > 1 + MAX_TEXT_WITHOUT_WAITING) {
-            return false;
+            return NoWaitResult.HAND_OFF;
         }
         int start = payload.readerIndex();
         String sql = ComQuery.decode(payload).sql();
+        SqlEngine engine = connection.server().engine();
+        if (connection.multiStatements()) {
+            List<String> statements = engine.split(sql);
+            if (statements.size() != 1) {
+                payload.readerIndex(start);
+                return NoWaitResult.HAND_OFF;
+            }
+            sql = statements.get(0);
+        }
         Session session = connection.session();
         session.setCommand(processListName(), sql);
         ResponseWriter responses = connection.responses();
         responses.moreResults(false);
         ResultSetWriter result = new ResultSetWriter(responses, ResultSetWriter.RowFormat.TEXT);
-        if (!connection.server().engine().executeWithoutWaiting(session, sql, result)) {
-            payload.readerIndex(start);
-            return false;
-        }
-        result.checkComplete();
-        return true;
+        return CommandHandler.checked(engine.executeWithoutWaiting(session, sql, result,
+                connection.server().eventLoopCommits()), result, payload, start);
     }
 
     @Override

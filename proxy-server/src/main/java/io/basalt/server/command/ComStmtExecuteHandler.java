@@ -3,6 +3,7 @@ package io.basalt.server.command;
 import io.basalt.protocol.command.StmtExecuteRequest;
 import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
+import io.basalt.sql.engine.NoWaitResult;
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -40,23 +41,19 @@ final class ComStmtExecuteHandler implements CommandHandler {
      * statement with long data always goes to a worker (its execute consumes the long data).
      */
     @Override
-    public boolean handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
+    public NoWaitResult handleWithoutWaiting(ClientConnection connection, ByteBuf payload) {
         int start = payload.readerIndex();
         ServerPreparedStatement statement = payload.readableBytes() >= 5
                 ? connection.statements().get(payload.getUnsignedIntLE(start + 1)) : null;
         if (statement == null || statement.hasLongData() || !statement.query().mayRunWithoutWaiting()) {
-            return false;
+            return NoWaitResult.HAND_OFF;
         }
         StmtExecuteRequest request = decode(connection, payload);
         bind(statement, request);
         ResultSetWriter result = resultWriter(connection, statement);
-        if (!connection.server().engine().executeWithoutWaiting(connection.session(), statement.query(),
-                request.parameterValues(), result)) {
-            payload.readerIndex(start);
-            return false;
-        }
-        result.checkComplete();
-        return true;
+        return CommandHandler.checked(connection.server().engine().executeWithoutWaiting(connection.session(),
+                statement.query(), request.parameterValues(), result, connection.server().eventLoopCommits()),
+                result, payload, start);
     }
 
     private static StmtExecuteRequest decode(ClientConnection connection, ByteBuf payload) {

@@ -5,6 +5,7 @@ import io.basalt.protocol.constants.CommandType;
 import io.basalt.protocol.error.ErrorCode;
 import io.basalt.protocol.error.MySqlException;
 import io.basalt.session.Session;
+import io.basalt.sql.engine.NoWaitResult;
 import io.netty.buffer.ByteBuf;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,22 +67,36 @@ final class CommandDispatcher {
 
     /**
      * Runs a command packet on the connection's event loop if it can finish there without waiting (a COM_STMT_EXECUTE
-     * of a plain read or an in-transaction write, a COM_QUERY of transaction control: see the handlers'
-     * {@link CommandHandler#handleWithoutWaiting}); false, with nothing sent or counted, when it must go to
-     * {@link #dispatch} on a worker.
+     * of a plain read, an in-transaction write or an autocommit write whose commit is left pending, a COM_QUERY of
+     * transaction control: see the handlers' {@link CommandHandler#handleWithoutWaiting});
+     * {@link NoWaitResult#HAND_OFF}, with nothing sent or counted, when it must go to {@link #dispatch} on a worker.
+     * Errors are replied to as by {@link #dispatch}, also those a pending command's finish raises.
      */
-    boolean dispatchWithoutWaiting(ClientConnection connection, ByteBuf payload) {
+    NoWaitResult dispatchWithoutWaiting(ClientConnection connection, ByteBuf payload) {
         CommandType type = payload.isReadable() ? CommandType.ofCode(payload.getUnsignedByte(0)) : null;
         CommandHandler handler = type == null ? null : handlers.get(type);
         if (handler == null) {
-            return false;
+            return NoWaitResult.HAND_OFF;
         }
-        boolean[] done = {true};
-        run(connection, handler.processListName(), () -> done[0] = handler.handleWithoutWaiting(connection, payload));
-        if (done[0]) {
+        NoWaitResult[] result = {NoWaitResult.DONE};
+        run(connection, handler.processListName(), () -> result[0] = handler.handleWithoutWaiting(connection,
+                payload));
+        if (!result[0].isPending()) {
+            return counted(connection, type, result[0] == NoWaitResult.DONE);
+        }
+        NoWaitResult pending = result[0];
+        return NoWaitResult.pending(pending.settled(), () -> {
+            boolean[] done = {true};
+            run(connection, handler.processListName(), () -> done[0] = pending.finish());
+            return counted(connection, type, done[0]) == NoWaitResult.DONE;
+        });
+    }
+
+    private static NoWaitResult counted(ClientConnection connection, CommandType type, boolean done) {
+        if (done) {
             connection.server().metrics().command(type);
         }
-        return done[0];
+        return NoWaitResult.of(done);
     }
 
     /**

@@ -24,12 +24,13 @@ public final class ServerContext {
     private final String serverVersion;
     private final String greetingAuthPlugin;
     private final ReplicationService replication;
+    private final boolean eventLoopCommits;
     private final SecureRandom random = new SecureRandom();
     private final AtomicLong preparedStatements = new AtomicLong();
 
     public ServerContext(SqlEngine engine, SessionRegistry sessions, SystemVariables globals, UserAccounts accounts,
                          ServerMetrics metrics, String serverVersion, String greetingAuthPlugin,
-                         ReplicationService replication) {
+                         ReplicationService replication, boolean eventLoopCommits) {
         this.engine = engine;
         this.sessions = sessions;
         this.globals = globals;
@@ -38,6 +39,12 @@ public final class ServerContext {
         this.serverVersion = serverVersion;
         this.greetingAuthPlugin = greetingAuthPlugin;
         this.replication = replication;
+        this.eventLoopCommits = eventLoopCommits;
+    }
+
+    /** Whether a statement tried on the event loop may commit there, replying once durable (event_loop_commits). */
+    public boolean eventLoopCommits() {
+        return eventLoopCommits;
     }
 
     public SqlEngine engine() {

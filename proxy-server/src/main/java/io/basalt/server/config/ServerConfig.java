@@ -52,6 +52,13 @@ public class ServerConfig {
      * (disk read or write, lock, long scan, large reply): it saves the two thread wake-ups of the hand-off.
      */
     public boolean eventLoopReads = true;
+    /**
+     * Whether an autocommit prepared data statement tried on the event loop (event_loop_reads) also commits there when
+     * its transaction commits by 1PC: the event loop stages the write, the storage's commit writer makes a round of
+     * them durable with one WAL sync and delivers their binlog group, and the reply is sent once the binlog holds it.
+     * Off: such statements run on a worker, whose commit waits for both syncs.
+     */
+    public boolean eventLoopCommits = true;
     /** Seconds an idle authenticated connection is kept (the global {@code wait_timeout}). */
     public long waitTimeout = 28800;
     /** Seconds a new connection may take to authenticate. */

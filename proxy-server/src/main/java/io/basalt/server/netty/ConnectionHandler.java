@@ -8,6 +8,7 @@ import io.basalt.protocol.result.ErrPacket;
 import io.basalt.server.command.ClientConnection;
 import io.basalt.server.command.ConnectionControl;
 import io.basalt.server.command.ServerContext;
+import io.basalt.sql.engine.NoWaitResult;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -155,9 +156,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
 
     /** On the event loop: a statement that can finish from memory without waiting (server.event_loop_reads). */
     @Override
-    public boolean processWithoutWaiting(Object message) {
+    public NoWaitResult processWithoutWaiting(Object message) {
         return eventLoopReads && message instanceof Packet packet && channel.isActive()
-                && connection.onPacketWithoutWaiting(packet);
+                ? connection.onPacketWithoutWaiting(packet) : NoWaitResult.HAND_OFF;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.basalt.server.netty;
 
+import io.basalt.sql.engine.NoWaitResult;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +25,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>A message that can be processed without waiting (a plain read, an in-transaction write, BEGIN or COMMIT of a
  * transaction holding nothing; see {@link Processor#processWithoutWaiting}) is
  * processed by the event loop itself when the queue is idle: handing it to a worker and the reply back costs two
- * thread wake-ups, more than such a statement's own work.
+ * thread wake-ups, more than such a statement's own work. One whose commit is on its way to the disk (an
+ * autocommit write) is left pending: the queue stays owned by it, holding back the messages behind it, until its
+ * outcome is known; the event loop then finishes it (replies, or hands it to a worker) and goes on.
  *
  * <p>Thread-safety: {@link #add} and the resumption of reading on the channel's event loop; draining on a worker
  * (or on the event loop itself, for messages that need no waiting, while it owns the queue).
@@ -40,10 +43,11 @@ final class InboundQueue {
         void process(Object message);
 
         /**
-         * On the event loop: processes the message there if that needs no waiting; false, with the message
-         * untouched, when a worker must {@link #process} it.
+         * On the event loop: processes the message there if that needs no waiting, or leaves it pending;
+         * {@link NoWaitResult#HAND_OFF}, with the message untouched, when a worker must {@link #process} it. A pending
+         * result is finished on the event loop once settled, and may hand off then.
          */
-        boolean processWithoutWaiting(Object message);
+        NoWaitResult processWithoutWaiting(Object message);
 
         /** No message is left for now; called while the caller still owns the queue. */
         void caughtUp();
@@ -67,15 +71,7 @@ final class InboundQueue {
     void add(Object message) {
         messages.add(message);
         if (scheduled.compareAndSet(false, true)) {
-            if (processHereWithoutWaiting()) {
-                return;
-            }
-            try {
-                workers.execute(this::drain);
-            } catch (RejectedExecutionException e) {
-                // the server is shutting down and its workers are gone: finish (close) the connection here
-                drain();
-            }
+            processHereWithoutWaiting();
         } else if (!readingPaused) {
             readingPaused = true;
             channel.config().setAutoRead(false);
@@ -97,14 +93,21 @@ final class InboundQueue {
     }
 
     /**
-     * On the event loop, owning the queue: processes the queued messages that need no waiting, in order. Returns true
-     * once none is left (the queue is released); false at the first message a worker must take.
+     * On the event loop, owning the queue: processes the queued messages that need no waiting, in order, and then
+     * releases the queue once none is left; hands it to a worker at the first message one must take; leaves it to a
+     * pending message until that one settles.
      */
-    private boolean processHereWithoutWaiting() {
+    private void processHereWithoutWaiting() {
         Object message;
         while ((message = messages.peek()) != null) {
-            if (!processWithoutWaitingSafely(message)) {
-                return false;
+            NoWaitResult r = processWithoutWaitingSafely(message);
+            if (r.isPending()) {
+                r.settled().whenComplete((ignored, failure) -> finishOnEventLoop(r));
+                return;
+            }
+            if (r == NoWaitResult.HAND_OFF) {
+                handToWorker();
+                return;
             }
             messages.poll();
         }
@@ -112,7 +115,31 @@ final class InboundQueue {
         // only this event loop adds messages, so none can have come in since the queue was found empty
         scheduled.set(false);
         resumeReading();
-        return true;
+    }
+
+    /** From any thread, once a pending message settled: its finish, and what follows, on the event loop. */
+    private void finishOnEventLoop(NoWaitResult pending) {
+        try {
+            channel.eventLoop().execute(() -> {
+                if (finishSafely(pending)) {
+                    messages.poll();
+                    processHereWithoutWaiting();
+                } else {
+                    handToWorker();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.debug("event loop gone before a pending statement could be answered (shutdown)");
+        }
+    }
+
+    private void handToWorker() {
+        try {
+            workers.execute(this::drain);
+        } catch (RejectedExecutionException e) {
+            // the server is shutting down and its workers are gone: finish (close) the connection here
+            drain();
+        }
     }
 
     private void drain() {
@@ -140,9 +167,18 @@ final class InboundQueue {
         }
     }
 
-    private boolean processWithoutWaitingSafely(Object message) {
+    private NoWaitResult processWithoutWaitingSafely(Object message) {
         try {
             return processor.processWithoutWaiting(message);
+        } catch (RuntimeException | Error e) {
+            failed(e);
+            return NoWaitResult.DONE;
+        }
+    }
+
+    private boolean finishSafely(NoWaitResult pending) {
+        try {
+            return pending.finish();
         } catch (RuntimeException | Error e) {
             failed(e);
             return true;

@@ -21,6 +21,7 @@ import io.basalt.sql.parser.BasaltSqlParser;
 import io.basalt.sql.parser.ParsedStatement;
 import io.basalt.sql.parser.LiteralNormalizer;
 import io.basalt.sql.parser.NormalizedStatement;
+import io.basalt.sql.parser.ast.SqlCommit;
 import io.basalt.sql.parser.ast.SqlLockingSelect;
 import io.basalt.sql.parser.ast.SqlMySqlDelete;
 import io.basalt.sql.parser.ast.SqlMySqlInsert;
@@ -37,12 +38,15 @@ import io.basalt.sql.sysvar.StatusCounters;
 import io.basalt.sql.sysvar.StatusVariables;
 import io.basalt.sql.sysvar.SystemVariables;
 import io.basalt.sql.txn.OptimisticStatementConflict;
+import io.basalt.sql.txn.PendingCommit;
 import io.basalt.sql.txn.SessionTransaction;
 import io.basalt.sql.txn.StorageErrors;
 import io.basalt.storage.TxnStore;
 import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.concurrency.WouldBlockException;
+import io.basalt.storage.error.DuplicateKeyException;
 import io.basalt.storage.error.StorageException;
+import io.basalt.storage.error.TransactionAbortedException;
 import io.basalt.storage.txn.Transaction;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -121,7 +125,7 @@ public final class BasaltSqlEngine implements SqlEngine {
 
     private static Counter noWaitCounter(MeterRegistry meters, String outcome) {
         return Counter.builder("basalt.statement.no_wait")
-                .description("prepared statements tried on the thread that received them, by outcome")
+                .description("statements tried on the thread that received them, by outcome")
                 .tag("outcome", outcome).register(meters);
     }
 
@@ -179,24 +183,61 @@ public final class BasaltSqlEngine implements SqlEngine {
     }
 
     @Override
-    public boolean executeWithoutWaiting(Session session, String sql, ResultSink sink) {
+    public NoWaitResult executeWithoutWaiting(Session session, String sql, ResultSink sink, boolean commit) {
         ParsedStatement control = transactionControl.get(sql);
-        if (control == null || !state(session).txn.endsWithoutWaiting()) {
-            return false;
+        if (control == null) {
+            return cachedWithoutWaiting(session, sql, sink, commit);
+        }
+        SessionState st = state(session);
+        if (!st.txn.endsWithoutWaiting()) {
+            return commit && control.node() instanceof SqlCommit ? commitWithoutWaiting(session, st, sink)
+                    : NoWaitResult.HAND_OFF;
         }
         session.warnings().clear();
         try (NoWaitScope ignored = NoWaitScope.enter(NO_WAIT_STEPS)) {
             utility.execute(session, control.node(), sql, sink);
         } catch (WouldBlockException e) {
             handedOff.increment();
-            return false;
+            return NoWaitResult.HAND_OFF;
         } catch (RuntimeException | Error e) {
             countQuery();
             throw e;
         }
         ranWithoutWaiting.increment();
         countQuery();
-        return true;
+        return NoWaitResult.DONE;
+    }
+
+    /** A text statement whose plan is in the plan cache, as a prepared one is tried; others are handed off. */
+    private NoWaitResult cachedWithoutWaiting(Session session, String sql, ResultSink sink, boolean commit) {
+        NormalizedStatement normalized = LiteralNormalizer.normalize(sql);
+        CompiledStatement c = normalized == null ? null : planCache.get(
+                new PlanCache.Key(session.currentDatabase(), normalized.key()), catalog.snapshot().version());
+        if (c == null) {
+            return NoWaitResult.HAND_OFF;
+        }
+        return runWithoutWaiting(session, c, sql, normalized.literals().toArray(), sink, commit, this::countQuery);
+    }
+
+    /** COMMIT of a transaction holding writes, left pending until durable; its OK (or error) comes in its finish. */
+    private NoWaitResult commitWithoutWaiting(Session session, SessionState st, ResultSink sink) {
+        session.warnings().clear();
+        PendingCommit pending;
+        try (NoWaitScope ignored = NoWaitScope.enter(NO_WAIT_STEPS)) {
+            pending = st.txn.commitWithoutWaiting();
+        } catch (WouldBlockException e) {
+            handedOff.increment();
+            return NoWaitResult.HAND_OFF;
+        }
+        return NoWaitResult.pending(pending.durable(), () -> {
+            countQuery();
+            counters.increment(StatusCounters.Counter.COM_COMMIT);
+            st.savepoints.clear();
+            pending.finish();
+            ranWithoutWaiting.increment();
+            sink.ok(0, 0, "");
+            return true;
+        });
     }
 
     private void countQuery() {
@@ -286,34 +327,70 @@ public final class BasaltSqlEngine implements SqlEngine {
     }
 
     @Override
-    public boolean executeWithoutWaiting(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
+    public NoWaitResult executeWithoutWaiting(Session session, PreparedQuery query, Object[] parameters,
+                                              ResultSink sink, boolean commit) {
         PreparedStatementImpl ps = (PreparedStatementImpl) query;
-        CompiledStatement c = ps.compiled();
-        SessionTransaction txn = state(session).txn;
-        if (!c.mayRunWithoutWaiting() || c.catalogVersion() != catalog.snapshot().version()
-                || c instanceof CompiledStatement.Dml && txn.nextStatementIsAutocommit()) {
-            // the worker recompiles a stale plan; an autocommit data statement's commit waits for its durable write
-            return false;
-        }
-        session.warnings().clear();
-        Timer.Sample sample = Timer.start(meters);
-        try (NoWaitScope ignored = NoWaitScope.enter(NO_WAIT_STEPS)) {
-            runInTransaction(session, txn, c, ps.sql(), parameters, sink, false);
-        } catch (WouldBlockException | StaleStatementException e) {
-            handedOff.increment();
-            return false;
-        } catch (RuntimeException | Error e) {
-            executed(c, sample);
-            throw e;
-        }
-        ranWithoutWaiting.increment();
-        executed(c, sample);
-        return true;
+        return runWithoutWaiting(session, ps.compiled(), ps.sql(), parameters, sink, commit, this::countExecute);
     }
 
-    /** Counts a prepared statement that ran (or failed) without waiting, as {@link #execute} and {@link #run} do. */
-    private void executed(CompiledStatement c, Timer.Sample sample) {
-        countExecute();
+    /**
+     * A compiled statement (prepared, or text found in the plan cache) run on a thread that must not wait, as
+     * {@link SqlEngine#executeWithoutWaiting(Session, PreparedQuery, Object[], ResultSink, boolean)} describes;
+     * {@code countCommand} counts the command (COM_STMT_EXECUTE or COM_QUERY) once it ran.
+     */
+    private NoWaitResult runWithoutWaiting(Session session, CompiledStatement c, String sql, Object[] parameters,
+                                           ResultSink sink, boolean commit, Runnable countCommand) {
+        SessionTransaction txn = state(session).txn;
+        boolean autocommit = c instanceof CompiledStatement.Dml && txn.nextStatementIsAutocommit();
+        if (!c.mayRunWithoutWaiting() || c.catalogVersion() != catalog.snapshot().version()
+                || autocommit && !commit) {
+            // the worker recompiles a stale plan
+            return NoWaitResult.HAND_OFF;
+        }
+        long table = autocommit ? targetTable(c).id() : 0;
+        boolean optimistic = autocommit && conflictBackoff.optimistic(table);
+        session.warnings().clear();
+        Timer.Sample sample = Timer.start(meters);
+        PendingCommit pending;
+        try (NoWaitScope ignored = NoWaitScope.enter(NO_WAIT_STEPS)) {
+            pending = runInTransaction(session, txn, c, sql, parameters, sink, optimistic, autocommit);
+        } catch (WouldBlockException | StaleStatementException e) {
+            if (optimistic && (e.getCause() instanceof TransactionAbortedException
+                    || e.getCause() instanceof DuplicateKeyException)) {
+                conflictBackoff.conflicted(table);
+            }
+            handedOff.increment();
+            return NoWaitResult.HAND_OFF;
+        } catch (RuntimeException | Error e) {
+            executed(c, sample, countCommand);
+            throw e;
+        }
+        if (pending == null) {
+            ranWithoutWaiting.increment();
+            executed(c, sample, countCommand);
+            return NoWaitResult.DONE;
+        }
+        return NoWaitResult.pending(pending.durable(), () -> {
+            try {
+                pending.finish();
+            } catch (OptimisticStatementConflict e) {
+                // nothing sent: the worker runs it again, with pessimistic locks for a while
+                conflictBackoff.conflicted(table);
+                handedOff.increment();
+                return false;
+            } catch (RuntimeException | Error e) {
+                executed(c, sample, countCommand);
+                throw e;
+            }
+            ranWithoutWaiting.increment();
+            executed(c, sample, countCommand);
+            return true;
+        });
+    }
+
+    /** Counts a statement that ran (or failed) without waiting, as {@link #execute} and {@link #run} do. */
+    private void executed(CompiledStatement c, Timer.Sample sample, Runnable countCommand) {
+        countCommand.run();
         count(c);
         sample.stop(latency(c));
     }
@@ -422,7 +499,7 @@ public final class BasaltSqlEngine implements SqlEngine {
                             binlog), session, sink);
                     sink.endRows();
                 } else {
-                    runInTransaction(session, txn, c, sql, params, sink, false);
+                    runInTransaction(session, txn, c, sql, params, sink, false, false);
                 }
                 return;
             }
@@ -432,12 +509,12 @@ public final class BasaltSqlEngine implements SqlEngine {
                 // an autocommit data statement first runs without pessimistic locks; it has sent nothing when its
                 // commit meets a conflict, so it runs once more, with them (DESIGN.md §3.6)
                 runInTransaction(session, txn, c, sql, params, sink,
-                        txn.nextStatementIsAutocommit() && conflictBackoff.optimistic(table));
+                        txn.nextStatementIsAutocommit() && conflictBackoff.optimistic(table), false);
             } catch (OptimisticStatementConflict e) {
                 optimisticRetries.increment();
                 conflictBackoff.conflicted(table);
                 session.warnings().truncate(warnings);
-                runInTransaction(session, txn, c, sql, params, sink, false);
+                runInTransaction(session, txn, c, sql, params, sink, false, false);
             }
         } finally {
             sample.stop(latency(c));
@@ -448,10 +525,14 @@ public final class BasaltSqlEngine implements SqlEngine {
      * Runs {@code c} as one statement of the session's transaction.
      *
      * @param optimisticAutocommit run an autocommit statement optimistically
+     * @param commitWithoutWaiting an autocommit data statement on a thread that must not wait: its commit is left
+     *                             pending, and so is its reply
+     * @return the pending commit, whose finish sends the reply; null when the statement is done
      * @throws OptimisticStatementConflict only when {@code optimisticAutocommit}: nothing was committed or sent
      */
-    private void runInTransaction(Session session, SessionTransaction txn, CompiledStatement c, String sql,
-                                  Object[] params, ResultSink sink, boolean optimisticAutocommit) {
+    private PendingCommit runInTransaction(Session session, SessionTransaction txn, CompiledStatement c, String sql,
+                                           Object[] params, ResultSink sink, boolean optimisticAutocommit,
+                                           boolean commitWithoutWaiting) {
         boolean changes = !(c instanceof CompiledStatement.Query q) || q.locking();
         if (!(c instanceof CompiledStatement.Query)) {
             lockTarget(session, txn, c);
@@ -480,6 +561,10 @@ public final class BasaltSqlEngine implements SqlEngine {
                 } else {
                     r = ((CompiledStatement.Delete) c).plan().execute(ctx);
                 }
+                if (commitWithoutWaiting) {
+                    return txn.endStatementWithoutWaiting()
+                            .then(() -> sink.ok(r.affectedRows(), r.lastInsertId(), r.info()));
+                }
                 txn.endStatement(savepoint, null);
                 sink.ok(r.affectedRows(), r.lastInsertId(), r.info());
             }
@@ -494,6 +579,7 @@ public final class BasaltSqlEngine implements SqlEngine {
             txn.endStatement(savepoint, m);
             throw m;
         }
+        return null;
     }
 
     private static TableDef targetTable(CompiledStatement c) {

@@ -10,6 +10,7 @@ import io.basalt.sql.catalog.MetadataLocks;
 import io.basalt.sql.sysvar.SessionVariables;
 import io.basalt.sql.sysvar.TimeZones;
 import io.basalt.storage.TxnStore;
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.error.DuplicateKeyException;
 import io.basalt.storage.error.StorageException;
@@ -22,6 +23,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -263,6 +266,46 @@ public final class SessionTransaction {
         }
     }
 
+    /**
+     * {@link #endStatement} of a successful autocommit data statement on a thread that must not wait: its transaction
+     * is committed by storage's commit writer, and the returned commit is finished on this session's thread once it is
+     * durable.
+     *
+     * @throws WouldBlockException the commit would wait (not a 1PC, a lock or latch met, a spilled binlog cache, a
+     *                             failure to report); nothing changed, and the caller retracts the statement
+     */
+    public PendingCommit endStatementWithoutWaiting() {
+        if (txn == null || !autocommitStatement()) {
+            throw new IllegalStateException("not an autocommit statement's transaction");
+        }
+        return commitWithoutWaiting();
+    }
+
+    /**
+     * {@link #commit} of the open transaction on a thread that must not wait, as {@link #endStatementWithoutWaiting}.
+     *
+     * @throws WouldBlockException as there; nothing changed, and the caller commits on a thread that may wait
+     */
+    public PendingCommit commitWithoutWaiting() {
+        if (txn == null) {
+            throw new IllegalStateException("no open transaction");
+        }
+        if (binlog != null && binlog.onDisk()) {
+            NoWaitScope.refuse("sealing a binlog cache file");
+        }
+        CompletableFuture<Long> durable = txn.commitWithoutWaiting(binlog == null ? null : binlog.payload());
+        Transaction t = txn;
+        boolean optimistic = optimisticStatement;
+        detach();
+        return new PendingCommit(durable, () -> settle(t, optimistic, () -> {
+            try {
+                durable.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }));
+    }
+
     /** COMMIT (also implicit commits). No-op without an open transaction. */
     public void commit() {
         if (txn == null) {
@@ -271,12 +314,25 @@ public final class SessionTransaction {
         }
         Transaction t = txn;
         boolean optimistic = optimisticStatement;
+        detach();
+        settle(t, optimistic, () -> t.commit(binlog == null ? null : binlog.payload()));
+    }
+
+    /** The session's transaction is over for the session (it may still be committing). */
+    private void detach() {
         txn = null;
         optimisticStatement = false;
         binlogAtSavepoint.clear();
         publishStatus();
+    }
+
+    /**
+     * Runs {@code commit} of the detached {@code t} and does what follows it: the binlog cache reset (or kept, when
+     * the outcome is unknown), errors turned into MySQL's, the metadata locks released.
+     */
+    private void settle(Transaction t, boolean optimistic, Runnable commit) {
         try {
-            t.commit(binlog == null ? null : binlog.payload());
+            commit.run();
             resetBinlog();
         } catch (UndeterminedResultException e) {
             t.close();

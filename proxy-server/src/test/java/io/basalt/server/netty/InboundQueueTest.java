@@ -1,10 +1,14 @@
 package io.basalt.server.netty;
 
+import io.basalt.sql.engine.NoWaitResult;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +25,10 @@ class InboundQueueTest {
     /** Messages the processor can finish without waiting; every other one needs a worker. */
     private final Set<Object> noWait = new HashSet<>();
     private final List<Object> processedOnEventLoop = new ArrayList<>();
+    /** Messages the processor leaves pending until their future completes; finish says whether it replied. */
+    private final Map<Object, CompletableFuture<Void>> pending = new HashMap<>();
+    private final Map<Object, Boolean> repliesWhenFinished = new HashMap<>();
+    private final List<Object> finished = new ArrayList<>();
     private int caughtUp;
 
     private InboundQueue queue(Consumer<Object> onMessage) {
@@ -32,13 +40,19 @@ class InboundQueueTest {
             }
 
             @Override
-            public boolean processWithoutWaiting(Object message) {
+            public NoWaitResult processWithoutWaiting(Object message) {
+                if (pending.containsKey(message)) {
+                    return NoWaitResult.pending(pending.get(message), () -> {
+                        finished.add(message);
+                        return repliesWhenFinished.get(message);
+                    });
+                }
                 if (!noWait.contains(message)) {
-                    return false;
+                    return NoWaitResult.HAND_OFF;
                 }
                 processedOnEventLoop.add(message);
                 processed.add(message);
-                return true;
+                return NoWaitResult.DONE;
             }
 
             @Override
@@ -111,6 +125,48 @@ class InboundQueueTest {
         workerTasks.remove().run();
         assertThat(processed).containsExactly("read", "write");
         assertThat(processedOnEventLoop).containsExactly("read");
+    }
+
+    @Test
+    void aPendingMessageHoldsTheQueueUntilItSettlesAndTheMessagesBehindItWait() {
+        CompletableFuture<Void> durable = new CompletableFuture<>();
+        pending.put("commit", durable);
+        repliesWhenFinished.put("commit", true);
+        noWait.add("read");
+        InboundQueue queue = queue(m -> { });
+        queue.add("commit");
+        queue.add("read");
+        assertThat(queue.busy()).isTrue();
+        assertThat(channel.config().isAutoRead()).as("a command arrived behind the pending one").isFalse();
+        assertThat(processedOnEventLoop).as("the read may not overtake the commit").isEmpty();
+        assertThat(workerTasks).isEmpty();
+        durable.complete(null); // on the commit writer's thread, in the server
+        assertThat(finished).as("finished on the event loop, not on the completing thread").isEmpty();
+        channel.runPendingTasks();
+        assertThat(finished).containsExactly("commit");
+        assertThat(processedOnEventLoop).containsExactly("read");
+        assertThat(workerTasks).isEmpty();
+        assertThat(queue.busy()).isFalse();
+        assertThat(channel.config().isAutoRead()).isTrue();
+    }
+
+    @Test
+    void aPendingMessageWhoseFinishHandsOffGoesToAWorkerWithTheMessagesBehindIt() {
+        CompletableFuture<Void> durable = new CompletableFuture<>();
+        pending.put("commit", durable);
+        repliesWhenFinished.put("commit", false);
+        InboundQueue queue = queue(m -> { });
+        queue.add("commit");
+        queue.add("next");
+        durable.completeExceptionally(new IllegalStateException("conflict: run it again"));
+        channel.runPendingTasks();
+        assertThat(finished).containsExactly("commit");
+        assertThat(workerTasks).hasSize(1);
+        workerTasks.remove().run();
+        assertThat(processed).as("the worker runs the same message again, then the next").containsExactly("commit",
+                "next");
+        channel.runPendingTasks();
+        assertThat(queue.busy()).isFalse();
     }
 
     @Test

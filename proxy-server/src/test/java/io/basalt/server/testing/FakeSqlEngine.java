@@ -9,6 +9,7 @@ import io.basalt.protocol.result.ColumnDefinition;
 import io.basalt.session.Session;
 import io.basalt.session.SessionRegistry;
 import io.basalt.session.TransactionStatus;
+import io.basalt.sql.engine.NoWaitResult;
 import io.basalt.sql.engine.PreparedQuery;
 import io.basalt.sql.engine.ResultSink;
 import io.basalt.sql.engine.SqlEngine;
@@ -233,14 +234,15 @@ public final class FakeSqlEngine implements SqlEngine {
 
     /** Never: every statement of the fake runs on a worker. */
     @Override
-    public boolean executeWithoutWaiting(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
-        return false;
+    public NoWaitResult executeWithoutWaiting(Session session, PreparedQuery query, Object[] parameters,
+                                              ResultSink sink, boolean commit) {
+        return NoWaitResult.HAND_OFF;
     }
 
     /** Never, as above. */
     @Override
-    public boolean executeWithoutWaiting(Session session, String sql, ResultSink sink) {
-        return false;
+    public NoWaitResult executeWithoutWaiting(Session session, String sql, ResultSink sink, boolean commit) {
+        return NoWaitResult.HAND_OFF;
     }
 
     @Override

@@ -38,7 +38,8 @@ public final class TestServer implements AutoCloseable {
         globals.set("max_allowed_packet", config.maxAllowedPacket);
         UserAccounts accounts = UserAccounts.fromConfig(config.users);
         this.context = new ServerContext(engine, sessions, globals, accounts, new ServerMetrics(meters),
-                config.version, config.defaultAuthPlugin, new ReplicationService(binlog, new ReplicaHosts(), meters));
+                config.version, config.defaultAuthPlugin, new ReplicationService(binlog, new ReplicaHosts(), meters),
+                config.eventLoopCommits);
         this.server = new NettyServer(context, config);
     }
 

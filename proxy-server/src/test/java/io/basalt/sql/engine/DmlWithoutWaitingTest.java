@@ -20,10 +20,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link SqlEngine#executeWithoutWaiting} for data statements: inside an open transaction one runs on the calling
- * (event-loop) thread; one that would wait for another transaction's row lock or a batch of AUTO_INCREMENT values is
- * undone, its binlog events with it, and handed back, so the worker's run is the only one the transaction, its
- * binlog events and the status counters show. With the binary log on, as in the server.
+ * {@link SqlEngine#executeWithoutWaiting} for data statements inside an open transaction (autocommit ones:
+ * {@link AutocommitWithoutWaitingTest}): one runs on the calling (event-loop) thread; one that would wait for another
+ * transaction's row lock or a batch of AUTO_INCREMENT values is undone, its binlog events with it, and handed back,
+ * so the worker's run is the only one the transaction, its binlog events and the status counters show. With the
+ * binary log on, as in the server.
  */
 class DmlWithoutWaitingTest extends EngineSessionTestBase {
     private BinlogService binlog;
@@ -58,14 +59,6 @@ class DmlWithoutWaitingTest extends EngineSessionTestBase {
                 .containsExactly(List.of("c1"));
         f.exec(s, "COMMIT");
         assertThat(f.exec(other, "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("x"));
-    }
-
-    @Test
-    void anAutocommitDataStatementIsNotTriedBecauseItsCommitWaits() {
-        assertThat(f.execWithoutWaiting(s, f.engine.prepare(s, "UPDATE t SET c = ? WHERE id = ?"), "x", 1L))
-                .isNull();
-        assertThat(f.noWait("ran") + f.noWait("handed_off")).isZero();
-        assertThat(f.exec(s, "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("c1"));
     }
 
     /** Its first row is written before its second meets the lock: the undo must take that row and its event. */

@@ -84,16 +84,45 @@ final class EngineFixture implements AutoCloseable {
         return r.result();
     }
 
-    /** {@link SqlEngine#executeWithoutWaiting}: the result, or null when the engine handed the statement back. */
+    /**
+     * {@link SqlEngine#executeWithoutWaiting} without committing there: the result, or null when the engine handed the
+     * statement back.
+     */
     Result execWithoutWaiting(Session s, PreparedQuery q, Object... params) {
         Recorder r = new Recorder();
-        return engine.executeWithoutWaiting(s, q, params, r) ? r.result() : null;
+        return engine.executeWithoutWaiting(s, q, params, r, false) == NoWaitResult.DONE ? r.result() : null;
+    }
+
+    /**
+     * {@link SqlEngine#executeWithoutWaiting} that may commit there: a pending result is waited for and finished on
+     * this thread. The result, or null when the engine handed the statement back (at once or when finishing).
+     */
+    Result execCommittingWithoutWaiting(Session s, PreparedQuery q, Object... params) {
+        Recorder r = new Recorder();
+        return settledAndFinished(engine.executeWithoutWaiting(s, q, params, r, true)) ? r.result() : null;
     }
 
     /** {@link SqlEngine#executeWithoutWaiting} for COM_QUERY text: the result, or null when it was handed back. */
     Result execWithoutWaiting(Session s, String sql) {
         Recorder r = new Recorder();
-        return engine.executeWithoutWaiting(s, sql, r) ? r.result() : null;
+        return engine.executeWithoutWaiting(s, sql, r, false) == NoWaitResult.DONE ? r.result() : null;
+    }
+
+    /**
+     * {@link SqlEngine#executeWithoutWaiting} for COM_QUERY text that may commit there, a pending result waited for
+     * and finished on this thread: the result, or null when it was handed back.
+     */
+    Result execCommittingWithoutWaiting(Session s, String sql) {
+        Recorder r = new Recorder();
+        return settledAndFinished(engine.executeWithoutWaiting(s, sql, r, true)) ? r.result() : null;
+    }
+
+    private static boolean settledAndFinished(NoWaitResult result) {
+        if (!result.isPending()) {
+            return result == NoWaitResult.DONE;
+        }
+        result.settled().toCompletableFuture().handle((ok, failure) -> null).join();
+        return result.finish();
     }
 
     /** A status counter of the engine (SHOW GLOBAL STATUS). */
@@ -127,8 +156,10 @@ final class EngineFixture implements AutoCloseable {
         store.close();
     }
 
-    private static final class Recorder implements ResultSink {
+    static final class Recorder implements ResultSink {
         List<ColumnDefinition> columns;
+        /** Whether the statement's end (OK, or the end of its rows) was sent. */
+        boolean answered;
         List<String> labels;
         final List<List<Object>> rows = new ArrayList<>();
         long affected;
@@ -148,10 +179,12 @@ final class EngineFixture implements AutoCloseable {
 
         @Override
         public void endRows() {
+            answered = true;
         }
 
         @Override
         public void ok(long affectedRows, long insertId, String infoText) {
+            answered = true;
             affected = affectedRows;
             lastInsertId = insertId;
             info = infoText;

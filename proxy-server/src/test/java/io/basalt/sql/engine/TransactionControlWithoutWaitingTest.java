@@ -9,9 +9,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link SqlEngine#executeWithoutWaiting(io.basalt.session.Session, String, ResultSink)}: BEGIN, COMMIT and ROLLBACK
- * sent as text run on the calling (event-loop) thread when ending what is open cannot wait; a transaction with writes
- * or row locks is handed back untouched, for a worker to end.
+ * {@link SqlEngine#executeWithoutWaiting(io.basalt.session.Session, String, ResultSink, boolean)}: BEGIN, COMMIT and
+ * ROLLBACK sent as text run on the calling (event-loop) thread when ending what is open cannot wait; a transaction
+ * with writes or row locks is handed back untouched, for a worker to end, unless its COMMIT may commit there (by 1PC,
+ * left pending until durable).
  */
 class TransactionControlWithoutWaitingTest extends EngineSessionTestBase {
     @BeforeEach
@@ -53,6 +54,44 @@ class TransactionControlWithoutWaitingTest extends EngineSessionTestBase {
         f.exec(s, "COMMIT");
         Session other = f.sessionIn("d");
         assertThat(f.exec(other, "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("x"));
+    }
+
+    @Test
+    void aCommitThatMayCommitOnTheCallingThreadCommitsAWritingTransactionByOnePhaseCommit() {
+        f.exec(s, "BEGIN");
+        assertThat(f.execWithoutWaiting(s, f.engine.prepare(s, "UPDATE t SET c = ? WHERE id = ?"), "x", 1L)
+                .affected()).isEqualTo(1);
+        long commits = f.counted(StatusCounters.Counter.COM_COMMIT);
+        assertThat(f.execCommittingWithoutWaiting(s, "ROLLBACK")).as("only a COMMIT commits there").isNull();
+        assertThat(f.execCommittingWithoutWaiting(s, "COMMIT")).isNotNull();
+        assertThat(f.engine.state(s).txn.isOpen()).isFalse();
+        assertThat(f.counted(StatusCounters.Counter.COM_COMMIT)).isEqualTo(commits + 1);
+        assertThat(f.noWait("ran")).isEqualTo(2);
+        assertThat(f.exec(f.sessionIn("d"), "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("x"));
+    }
+
+    @Test
+    void aCommitThatNeedsAnotherPathThanOnePhaseCommitIsHandedBackUntouched() {
+        f.exec(s, "SET tidb_enable_1pc = 0");
+        f.exec(s, "BEGIN");
+        f.exec(s, "UPDATE t SET c = 'x' WHERE id = 1");
+        assertThat(f.execCommittingWithoutWaiting(s, "COMMIT")).isNull();
+        assertThat(f.noWait("handed_off")).isEqualTo(1);
+        assertThat(f.engine.state(s).txn.isOpen()).as("untouched, for the worker").isTrue();
+        f.exec(s, "COMMIT");
+        assertThat(f.exec(f.sessionIn("d"), "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("x"));
+    }
+
+    @Test
+    void aCommitThatConflictsIsHandedBackAndTheWorkerReportsTheConflict() {
+        f.exec(s, "SET tidb_txn_mode = 'OPTIMISTIC'");
+        f.exec(s, "BEGIN");
+        f.exec(s, "UPDATE t SET c = 'mine' WHERE id = 1");
+        f.exec(f.sessionIn("d"), "UPDATE t SET c = 'theirs' WHERE id = 1");
+        assertThat(f.execCommittingWithoutWaiting(s, "COMMIT")).isNull();
+        assertThat(f.engine.state(s).txn.isOpen()).isTrue();
+        assertThat(EngineFixture.errorCode(() -> f.exec(s, "COMMIT"))).isEqualTo(1213);
+        assertThat(f.exec(s, "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("theirs"));
     }
 
     @Test
