@@ -75,6 +75,8 @@ final class CrashHarness {
                 new Scenario(FaultPoints.BEFORE_WRITE_BATCH, "1pc-across"),
                 new Scenario(FaultPoints.AFTER_PRIMARY_PREWRITE, "1pc-across"),
                 new Scenario(FaultPoints.BEFORE_WRITE_BATCH, "any"),
+                new Scenario(FaultPoints.BEFORE_COMMIT_WRITER_WRITE, "1pc-nowait"),
+                new Scenario(FaultPoints.BEFORE_COMMIT_WRITER_SYNC, "1pc-nowait"),
                 new Scenario(FaultPoints.BEFORE_SECONDARY_COMMIT, "any"));
     }
 

@@ -1,6 +1,8 @@
 package io.basalt.storage.crash;
 
 import io.basalt.storage.TxnStore;
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.config.StoreConfig;
 import io.basalt.storage.fault.FaultInjector;
 import io.basalt.storage.testing.StoreFixture;
@@ -16,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,6 +57,11 @@ public final class CrashWorkload {
         ONE_PC("1pc"),
         /** Rows and index entries, few keys: 1PC in one write of both shards. */
         ONE_PC_ACROSS("1pc-across"),
+        /**
+         * Rows, maybe index entries, committed as an event loop commits: staged without waiting and written by the
+         * store's commit writer (or, refused, by {@code commit()} as a worker would).
+         */
+        ONE_PC_NO_WAIT("1pc-nowait"),
         /** Rows and index entries, few keys, 1PC disabled. */
         ASYNC("async"),
         /** Rows and index entries with 1PC and async commit disabled. */
@@ -175,7 +184,7 @@ public final class CrashWorkload {
                     keys.add("r" + rnd.nextInt(ROWS));
                 }
             }
-            case ONE_PC_ACROSS, ASYNC, TWO_PC -> {
+            case ONE_PC_ACROSS, ONE_PC_NO_WAIT, ASYNC, TWO_PC -> {
                 int rows = 1 + rnd.nextInt(2);
                 int idx = 1 + rnd.nextInt(2);
                 while (keys.size() < rows) {
@@ -218,7 +227,8 @@ public final class CrashWorkload {
             committing.put(startTs, kind);
             long commitTs;
             try {
-                commitTs = t.commit(payload(startTs));
+                commitTs = kind == Kind.ONE_PC_NO_WAIT ? commitWithoutWaiting(t, payload(startTs))
+                        : t.commit(payload(startTs));
             } finally {
                 committing.remove(startTs);
             }
@@ -228,6 +238,21 @@ public final class CrashWorkload {
             log.line("FAIL " + startTs + " " + e.getClass().getSimpleName());
             t.close();
             return new Outcome(startTs, 0, e.getClass().getSimpleName());
+        }
+    }
+
+    /** As the server's event loop commits: without waiting, else (refused) as a worker does. */
+    private static long commitWithoutWaiting(Transaction t, byte[] payload) {
+        CompletableFuture<Long> durable;
+        try (NoWaitScope ignored = NoWaitScope.enter(10_000)) {
+            durable = t.commitWithoutWaiting(payload);
+        } catch (WouldBlockException e) {
+            return t.commit(payload);
+        }
+        try {
+            return durable.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
         }
     }
 
