@@ -372,9 +372,9 @@ public final class SessionTransaction {
         resetBinlog();
         publishStatus();
         try {
+            // on an event loop (a statement failed there) storage finishes what would wait on a thread of its own
             t.rollback();
-        } catch (StorageException | WouldBlockException e) {
-            // on an event loop (a statement failed there) a rollback that would wait is not finished there either:
+        } catch (StorageException e) {
             // as for any rollback that could not finish, lock resolution removes what is left
             LOG.warn("rollback of txn {} incomplete; lock resolution will finish it: {}", t.startTs(), e.toString());
             t.close();

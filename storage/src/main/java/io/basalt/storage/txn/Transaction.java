@@ -585,21 +585,47 @@ public final class Transaction implements AutoCloseable {
         return first.key();
     }
 
-    /** Rolls back: buffered writes are dropped, locks released. */
+    /**
+     * Rolls back: buffered writes are dropped, locks released. On a thread that must not wait (a statement failed
+     * there), what would wait (a latch held, a lock to write) is finished on the store's timer thread instead: the
+     * locks are released within a latch hold, not left to their TTL for lock resolution.
+     */
     public void rollback() {
         if (state != State.ACTIVE) {
             return;
         }
         try {
-            if (prewriteStarted) {
-                rollbackAllKeys();
-            } else {
-                releasePessimisticLocks();
-            }
+            releaseKeys();
+        } catch (WouldBlockException e) {
+            finishRollbackElsewhere();
         } finally {
             state = State.ROLLED_BACK;
             ctx.metrics().rollbacks.increment();
             finish();
+        }
+    }
+
+    private void releaseKeys() {
+        if (prewriteStarted) {
+            rollbackAllKeys();
+        } else {
+            releasePessimisticLocks();
+        }
+    }
+
+    /** The transaction is over for its session; only the timer thread touches it from here on. */
+    private void finishRollbackElsewhere() {
+        try {
+            ctx.timer().execute(() -> {
+                try {
+                    releaseKeys();
+                } catch (RuntimeException e) {
+                    LOG.warn("rollback of txn {} incomplete; lock resolution will finish it: {}", startTs,
+                            e.toString());
+                }
+            });
+        } catch (RejectedExecutionException closing) {
+            LOG.debug("store closing: the rollback of txn {} is left to lock resolution", startTs);
         }
     }
 

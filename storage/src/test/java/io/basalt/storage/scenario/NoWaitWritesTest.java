@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.concurrency.WouldBlockException;
+import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.mvcc.Lock;
 import io.basalt.storage.txn.Transaction;
 import java.util.List;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,6 +63,27 @@ class NoWaitWritesTest extends ScenarioBase {
         }
         assertThat(memoryLock(row(1)).startTs).isEqualTo(t.startTs());
         t.rollback();
+    }
+
+    @Test
+    void aRollbackThatWouldWaitForALatchReleasesTheLocksOnAnotherThreadInsteadOfLeavingThemToTheirTtl() {
+        open();
+        Transaction t = store.begin(pessimistic());
+        t.lockKeys(List.of(row(1)), false, null);
+        Pauser.Rule latched = pauser.pause(FaultPoints.BEFORE_WRITE_BATCH, Pauser.ANY);
+        Future<?> gc = asyncRun(() -> kv.gc(shardOf(row(1)), List.of(row(1)), 1)); // holds row(1)'s latch
+        latched.awaitReached();
+        try (NoWaitScope ignored = NoWaitScope.enter(100)) {
+            t.rollback(); // its lock release would wait for the latch
+        }
+        assertThat(t.state()).isEqualTo(Transaction.State.ROLLED_BACK);
+        latched.resume();
+        get(gc);
+        awaitCondition("the lock released by the store's timer thread",
+                () -> store.shard(shardOf(row(1))).pessimisticLocks().get(row(1)) == null);
+        Transaction next = store.begin(pessimistic());
+        next.lockKeys(List.of(row(1)), false, null); // would wait for the lock's TTL had it been left
+        next.rollback();
     }
 
     /** The pessimistic lock the shard keeps in memory for {@code key}; fails the test when there is none. */
