@@ -71,8 +71,8 @@ public final class KvService {
     }
 
     /**
-     * A one-shard prewrite up to its write, for a caller that writes it later with others and one WAL sync; calls in
-     * flight at {@link #shutdown} do not include the staged command's write, which its holder must do before then.
+     * A one-shard prewrite up to its write, for a caller that writes it later (with others, under one WAL sync); calls
+     * in flight at {@link #shutdown} do not include the staged command's write, which its holder must do before then.
      */
     public StagedCommand<PrewriteResult> stagePrewrite(int shard, PrewriteRequest req) {
         return guarded(() -> scheduler.stage(shards.apply(shard), keysOf(req), 0, req.startTs(),
@@ -80,15 +80,11 @@ public final class KvService {
     }
 
     /**
-     * 1PC of a transaction over several shards in one atomic write ({@link OnePcAcrossShards}).
+     * 1PC of a transaction over several shards in one atomic batch ({@link OnePcAcrossShards}), staged as
+     * {@link #stagePrewrite} stages a one-shard prewrite.
      *
      * @param requests shard id -> that shard's 1PC prewrite request
      */
-    public PrewriteResult prewriteOnePcAcross(SortedMap<Integer, PrewriteRequest> requests) {
-        return runAcross(requests, OnePcAcrossShards::execute);
-    }
-
-    /** {@link #prewriteOnePcAcross} up to its write, as {@link #stagePrewrite}. */
     public StagedCommand<PrewriteResult> stagePrewriteOnePcAcross(SortedMap<Integer, PrewriteRequest> requests) {
         return guarded(() -> scheduler.stageAcross(shardKeys(requests), 0, firstStartTs(requests),
                 contexts -> OnePcAcrossShards.execute(contexts, new ArrayList<>(requests.values()))));

@@ -26,7 +26,7 @@ final class AsyncCommit {
                 Timestamps.physical(maxCommitTs) - Timestamps.physical(startTs) + 1);
         Prewriter.Outcome out;
         try {
-            out = Prewriter.run(ctx, pc, Prewriter.Mode.ASYNC, seat, maxCommitTs, ttl);
+            out = Prewriter.runAsync(ctx, pc, seat, maxCommitTs, ttl);
         } catch (RuntimeException e) {
             seat.leave();
             throw e;

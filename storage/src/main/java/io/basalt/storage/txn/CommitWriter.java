@@ -201,6 +201,16 @@ public final class CommitWriter implements AutoCloseable {
 
     /** A written batch is decided: to the pipeline in its place even when confirming it failed (DESIGN.md §3.7). */
     private void decide(Job j, RuntimeException failure) {
+        if (failure == null) {
+            try {
+                faults.hit(FaultPoints.AFTER_PRIMARY_PREWRITE, j.startTs());
+            } catch (RuntimeException crash) {
+                // a test's coordinator dying right after its 1PC write: the binlog has it only after recovery
+                pipeline.abandon(j.ticket());
+                j.durable().completeExceptionally(crash);
+                return;
+            }
+        }
         RuntimeException f = failure;
         if (f == null) {
             try {

@@ -1,83 +1,83 @@
 package io.basalt.storage.txn;
 
-import io.basalt.storage.action.PrewriteResult;
 import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.pipeline.CommitPath;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
- * One-phase commit (spec §4): all mutations are on one shard, so one synced WriteBatch writes the commit records at
- * the calculated commit ts (and the outbox record) and no lock is ever persisted. A prewrite that meets another
- * transaction's lock waits outside the pipeline and is retried ({@link Prewriter}); falls back to 2PC when the commit
- * ts would exceed max_commit_ts.
+ * One-phase commit (spec §4): one batch of all the transaction's shards writes the commit records at the calculated
+ * commit ts (and the outbox record); no lock is ever persisted. The batch is staged on the committing thread
+ * ({@link Prewriter#stageOnePc}: a lock met is waited for outside the pipeline and the staging retried) and written by
+ * the store's {@link CommitWriter}, which makes a round of such batches durable with one WAL sync and hands them to
+ * the binlog; the committer only waits for the outcome ({@link #commit}), or is told it
+ * ({@link #commitWithoutWaiting}). When the commit ts would exceed max_commit_ts the staged batch holds plain 2PC
+ * locks instead: the committer writes it itself and finishes with 2PC.
  */
 final class OnePhaseCommit {
     private OnePhaseCommit() {
     }
 
     static CommitOutcome commit(TxnContext ctx, PreparedCommit pc) {
-        long startTs = pc.startTs();
         PipelineSeat seat = PipelineSeat.take(ctx, pc);
-        Prewriter.Outcome out;
-        try {
-            ctx.faults().hit(FaultPoints.BEFORE_ONE_PC, startTs);
-            out = Prewriter.run(ctx, pc, Prewriter.Mode.ONE_PC, seat, AsyncCommit.maxCommitTs(ctx),
-                    TwoPhaseCommit.ttl(ctx, pc));
-        } catch (RuntimeException e) {
-            seat.leave();
-            throw e;
-        }
-        PrewriteResult r = out.results().get(0);
-        if (r.onePcCommitTs() == 0) {
+        Prewriter.Staged staged = stage(ctx, pc, seat);
+        long commitTs = staged.command().result().onePcCommitTs();
+        if (commitTs == 0) {
+            try {
+                staged.command().write();
+            } catch (RuntimeException e) {
+                seat.leave();
+                throw e;
+            } finally {
+                staged.command().finish();
+            }
+            ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
             seat.leave();
             ctx.metrics().onePcFallbacks.increment();
-            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten()), CommitPath.TWO_PC);
-        }
-        long commitTs = r.onePcCommitTs();
-        try {
-            ctx.tso().observe(commitTs);
-        } catch (RuntimeException e) {
-            throw DecidedCommit.failedAfterDecision(ctx.pipeline(), seat.ticket(), startTs, commitTs, CommitPath.ONE_PC,
-                    pc.payload(), e);
+            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, staged.outboxWritten()), CommitPath.TWO_PC);
         }
         try {
-            ctx.pipeline().commit(seat.ticket(), commitTs, CommitPath.ONE_PC, pc.payload());
-        } catch (RuntimeException e) {
-            throw DecidedCommit.undetermined(startTs, e);
+            return submit(ctx, pc, seat, staged, commitTs).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
         }
-        if (out.outboxWritten()) {
-            ctx.secondaries().submit(startTs, commitTs, Map.of(), pc.primaryShard());
-        }
-        return new CommitOutcome(commitTs, CommitPath.ONE_PC);
     }
 
     /**
-     * The commit of a thread that must not wait (in a {@link NoWaitScope}): the batch is staged here and written, made
-     * durable and delivered by the {@link CommitWriter}; the future completes once the binlog holds it (see
-     * {@link CommitWriter.Job} for its failures). Whatever would wait here, a lock met or a commit ts past
-     * max_commit_ts (which needs 2PC) among them, is refused with {@link WouldBlockException} and leaves nothing
-     * behind: the transaction stays as it was, to be committed by {@link #commit} on a thread that may wait.
+     * The commit of a thread that must not wait (in a {@link NoWaitScope}): as {@link #commit}, but the returned future
+     * completes once the binlog holds the transaction (see {@link CommitWriter.Job} for its failures). Whatever would
+     * wait here, a lock met or a commit ts past max_commit_ts (which needs 2PC) among them, is refused with
+     * {@link WouldBlockException} and leaves nothing behind: the transaction stays as it was, to be committed by
+     * {@link #commit} on a thread that may wait.
      */
     static CompletableFuture<CommitOutcome> commitWithoutWaiting(TxnContext ctx, PreparedCommit pc) {
-        long startTs = pc.startTs();
         PipelineSeat seat = PipelineSeat.take(ctx, pc);
-        Prewriter.Staged staged;
-        try {
-            ctx.faults().hit(FaultPoints.BEFORE_ONE_PC, startTs);
-            staged = Prewriter.stageOnePc(ctx, pc, seat, AsyncCommit.maxCommitTs(ctx), TwoPhaseCommit.ttl(ctx, pc));
-        } catch (RuntimeException e) {
-            seat.leave();
-            throw e;
-        }
+        Prewriter.Staged staged = stage(ctx, pc, seat);
         long commitTs = staged.command().result().onePcCommitTs();
         if (commitTs == 0) {
             staged.command().finish();
             seat.leave();
             throw new WouldBlockException("a 1PC past max_commit_ts, which finishes as 2PC");
         }
+        return submit(ctx, pc, seat, staged, commitTs);
+    }
+
+    private static Prewriter.Staged stage(TxnContext ctx, PreparedCommit pc, PipelineSeat seat) {
+        try {
+            ctx.faults().hit(FaultPoints.BEFORE_ONE_PC, pc.startTs());
+            return Prewriter.stageOnePc(ctx, pc, seat, AsyncCommit.maxCommitTs(ctx), TwoPhaseCommit.ttl(ctx, pc));
+        } catch (RuntimeException e) {
+            seat.leave();
+            throw e;
+        }
+    }
+
+    private static CompletableFuture<CommitOutcome> submit(TxnContext ctx, PreparedCommit pc, PipelineSeat seat,
+                                                           Prewriter.Staged staged, long commitTs) {
+        long startTs = pc.startTs();
         CompletableFuture<Void> durable = new CompletableFuture<>();
         ctx.commitWriter().submit(new CommitWriter.Job(staged.command(), seat.ticket(), startTs, commitTs,
                 pc.payload(), durable));

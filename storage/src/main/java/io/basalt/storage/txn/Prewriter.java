@@ -3,7 +3,6 @@ package io.basalt.storage.txn;
 import io.basalt.storage.action.PrewriteRequest;
 import io.basalt.storage.action.PrewriteResult;
 import io.basalt.storage.action.StagedCommand;
-import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.error.KeyIsLockedException;
 import io.basalt.storage.fault.FaultPoints;
 import java.util.ArrayList;
@@ -15,9 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * Prewrites every shard's batch of a transaction on the calling thread. The shards share one WAL
- * ({@link io.basalt.storage.shard.ShardEngine}), so a 1PC, or the prewrite of a small transaction (async commit's
- * limits), over several shards is one atomic write of them all ({@link io.basalt.storage.action.OnePcAcrossShards},
+ * Prewrites every shard's batch of a transaction on the calling thread, or stages a 1PC's for the
+ * {@link CommitWriter} ({@link #stageOnePc}). The shards share one WAL ({@link io.basalt.storage.shard.ShardEngine}),
+ * so a 1PC, or the prewrite of a small transaction (async commit's limits), over several shards is one atomic batch
+ * of them all ({@link io.basalt.storage.action.OnePcAcrossShards},
  * {@link io.basalt.storage.action.PrewriteAcrossShards}): one WAL write group and one fsync. A larger transaction
  * would hold every shard's latches for its whole write, so its batches go shard by shard: the other shards' first,
  * unsynced, then the primary's, synced, whose fsync makes the earlier batches durable too (the WAL is synced as a
@@ -57,10 +57,9 @@ final class Prewriter {
         this.ttlMs = ttlMs;
     }
 
-    /** A 1PC or async-commit prewrite; {@code seat} must be registered. */
-    static Outcome run(TxnContext ctx, PreparedCommit pc, Mode mode, PipelineSeat seat, long maxCommitTs,
-                       long ttlMs) {
-        return new Prewriter(ctx, pc, mode, seat, maxCommitTs, ttlMs).run();
+    /** An async-commit prewrite; {@code seat} must be registered. */
+    static Outcome runAsync(TxnContext ctx, PreparedCommit pc, PipelineSeat seat, long maxCommitTs, long ttlMs) {
+        return new Prewriter(ctx, pc, Mode.ASYNC, seat, maxCommitTs, ttlMs).run();
     }
 
     static Outcome runPlain(TxnContext ctx, PreparedCommit pc, long ttlMs) {
@@ -68,21 +67,20 @@ final class Prewriter {
     }
 
     /**
-     * A 1PC prewrite of all shards in one batch, staged and not written ({@link CommitWriter} writes it), for a thread
-     * that must not wait: a lock met is refused with {@link io.basalt.storage.concurrency.WouldBlockException} and
-     * nothing is left latched. {@code seat} must be registered.
+     * A 1PC prewrite of all shards in one batch, staged and not written (the {@link CommitWriter} writes it, or the
+     * caller when it fell back to 2PC). A lock met is waited for outside the pipeline and the staging retried; in a
+     * {@link io.basalt.storage.concurrency.NoWaitScope} the wait is refused with
+     * {@link io.basalt.storage.concurrency.WouldBlockException} instead, nothing left latched. {@code seat} must be
+     * registered.
      */
     static Staged stageOnePc(TxnContext ctx, PreparedCommit pc, PipelineSeat seat, long maxCommitTs, long ttlMs) {
         Prewriter p = new Prewriter(ctx, pc, Mode.ONE_PC, seat, maxCommitTs, ttlMs);
         long t0 = System.nanoTime();
-        SortedMap<Integer, PrewriteRequest> requests = p.requests();
-        boolean outbox = requests.get(pc.primaryShard()).outbox() != null;
         try {
-            return new Staged(requests.size() > 1 ? ctx.kv().stagePrewriteOnePcAcross(requests)
-                    : ctx.kv().stagePrewrite(pc.primaryShard(), requests.get(pc.primaryShard())), outbox);
-        } catch (KeyIsLockedException e) {
-            NoWaitScope.refuse("another transaction's lock");
-            throw e;
+            StagedCommand<PrewriteResult> staged = p.inOneWrite(requests -> requests.size() > 1
+                    ? ctx.kv().stagePrewriteOnePcAcross(requests)
+                    : ctx.kv().stagePrewrite(pc.primaryShard(), requests.get(pc.primaryShard())));
+            return new Staged(staged, p.outboxWritten);
         } finally {
             ctx.metrics().prewriteLatency.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         }
@@ -92,9 +90,6 @@ final class Prewriter {
     private Outcome run() {
         long t0 = System.nanoTime();
         try {
-            if (pc.batches().size() > 1 && mode == Mode.ONE_PC) {
-                return new Outcome(List.of(inOneWrite(ctx.kv()::prewriteOnePcAcross)), outboxWritten);
-            }
             if (pc.batches().size() > 1 && CommitPathSelector.small(ctx.config(), pc)) {
                 return new Outcome(inOneWrite(ctx.kv()::prewriteAcross), outboxWritten);
             }
@@ -112,8 +107,8 @@ final class Prewriter {
     }
 
     /**
-     * Every shard's batch in one atomic write: a 1PC, or the prewrite of a small transaction. A lock met leaves nothing
-     * written, and the write is retried.
+     * Every shard's batch in one atomic write (or staged for one): a 1PC, or the prewrite of a small transaction. A
+     * lock met leaves nothing written, and the write is retried.
      */
     private <T> T inOneWrite(Function<SortedMap<Integer, PrewriteRequest>, T> write) {
         long waitStart = System.nanoTime();
@@ -122,7 +117,10 @@ final class Prewriter {
             try {
                 T r = write.apply(requests);
                 outboxWritten = requests.get(pc.primaryShard()).outbox() != null;
-                ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
+                if (mode != Mode.ONE_PC) {
+                    // a 1PC batch is only staged here: the commit writer hits this once it is durable
+                    ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
+                }
                 return r;
             } catch (KeyIsLockedException e) {
                 waitForLock(e, waitStart);
