@@ -22,14 +22,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finishes the one-phase commits of threads that must not wait (a Netty event loop, see
- * {@link Transaction#commitWithoutWaiting}) on one thread of its own, {@code basalt-commit-writer}: it takes every
- * staged 1PC batch queued since its last round, writes them unsynced, makes them durable with one WAL sync, releases
- * their latches and memory locks, hands them to the commit pipeline and, when nobody else leads, delivers their binlog
- * group itself. A committer thus sleeps on no condition of its own: it is told through a future once its transaction
- * is durable in the binlog. A blocking committer pays two thread hand-offs per commit (RocksDB's write group and the
- * pipeline's), and the thread that received the statement a third; here each round costs this thread one wake-up,
- * whatever its size.
+ * Finishes every one-phase commit on one thread of its own, {@code basalt-commit-writer}: it takes every staged 1PC
+ * batch queued since its last round, writes them unsynced, makes them durable with one WAL sync, releases their
+ * latches and memory locks, hands them to the commit pipeline and, when nobody else leads, delivers their binlog group
+ * itself. A committer that must not wait (a Netty event loop, {@link Transaction#commitWithoutWaiting}) is told
+ * through a future once its transaction is durable in the binlog; one that may wait waits for that future, once.
+ * Committing on its own thread, a committer waited twice per commit (in RocksDB's write group and in the pipeline's
+ * group), and an event loop's statement a third time for its hand-off to a worker; here each round costs this thread
+ * one wake-up, whatever its size.
  *
  * <p>Liveness: a staged batch holds its latches until its round's sync, so it never waits for anything a committer
  * could hold; the thread itself waits only for the disk and the pipeline's lock.
@@ -78,7 +78,7 @@ public final class CommitWriter implements AutoCloseable {
         this.syncWal = syncWal;
         this.faults = faults;
         this.rounds = Counter.builder("basalt.commit.writer.rounds")
-                .description("rounds of the commit writer: one WAL sync for the 1PC batches of event loops")
+                .description("rounds of the commit writer: one WAL sync for the 1PC batches queued since the last")
                 .register(registry);
         this.roundSize = DistributionSummary.builder("basalt.commit.writer.round.size")
                 .description("1PC batches written per round of the commit writer").publishPercentileHistogram()
