@@ -42,6 +42,19 @@ class CurrentReadTest extends EngineSessionTestBase {
     }
 
     @Test
+    void aPessimisticUpdateByPrimaryKeyFindsARowCommittedAfterTheSnapshot() {
+        f.exec(s, "BEGIN");
+        assertThat(f.exec(s, "SELECT COUNT(*) FROM t WHERE id = 3").rows().get(0).get(0)).hasToString("0");
+        f.exec(other, "INSERT INTO t VALUES (3, 5)");
+        assertThat(f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 3").affected()).as("InnoDB's current read")
+                .isEqualTo(1);
+        assertThat(f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 3 AND k = 5").affected())
+                .as("WHERE checked on the latest version (k is 6 now)").isZero();
+        f.exec(s, "COMMIT");
+        assertThat(k(3)).isEqualTo("6");
+    }
+
+    @Test
     void aPessimisticLockingSelectReturnsTheLatestVersionAndAPlainOneTheSnapshot() {
         snapshotThenOtherCommit();
         assertThat(f.exec(s, "SELECT k FROM t WHERE id = 1 FOR UPDATE").rows().get(0).get(0)).hasToString("10");
