@@ -19,6 +19,7 @@ import io.micrometer.core.instrument.Gauge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -58,13 +59,15 @@ public final class GcWorker {
     private final LockResolver resolver;
     private final LongSupplier nowTs;
     private final LongSupplier minActiveStartTs;
+    /** A compacted span whose files are larger is not read back into the block cache ({@link Shard#warmBlockCache}). */
+    private final long warmMaxBytes;
     private final long lifeTimeMs;
     private final StorageMetrics metrics;
     private final AtomicLong safePoint = new AtomicLong();
     private final Tombstones[] tombstones;
 
     public GcWorker(Shard[] shards, KvService kv, ConcurrencyManager cm, LockResolver resolver, LongSupplier nowTs,
-                    LongSupplier minActiveStartTs, long lifeTimeMs, StorageMetrics metrics) {
+                    LongSupplier minActiveStartTs, long lifeTimeMs, long warmMaxBytes, StorageMetrics metrics) {
         this.shards = shards;
         this.kv = kv;
         this.cm = cm;
@@ -72,6 +75,7 @@ public final class GcWorker {
         this.nowTs = nowTs;
         this.minActiveStartTs = minActiveStartTs;
         this.lifeTimeMs = lifeTimeMs;
+        this.warmMaxBytes = warmMaxBytes;
         this.metrics = metrics;
         this.tombstones = new Tombstones[shards.length];
         Arrays.setAll(tombstones, i -> new Tombstones());
@@ -218,8 +222,11 @@ public final class GcWorker {
         }
         long nanos = System.nanoTime() - t0;
         metrics.gcCompaction.record(nanos, TimeUnit.NANOSECONDS);
-        LOG.info("gc: compacted shard {} where {} old versions were removed, in {} ms", shard.id(), t.count,
-                nanos / 1_000_000);
+        boolean warmed = shard.warmBlockCache(shard.writeCf(), from, to, warmMaxBytes)
+                & shard.warmBlockCache(shard.defaultCf(), from, to, warmMaxBytes);
+        LOG.info("gc: compacted shard {} where {} old versions were removed, in {} ms{}", shard.id(), t.count,
+                nanos / 1_000_000, warmed ? String.format(Locale.ROOT, ", read back into the block cache in %d ms",
+                        (System.nanoTime() - t0 - nanos) / 1_000_000) : "");
     }
 
     private double safePointAgeSeconds() {

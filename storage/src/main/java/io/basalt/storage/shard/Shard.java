@@ -6,8 +6,11 @@ import io.basalt.storage.error.DiskErrorException;
 import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.CompactRangeOptions;
+import org.rocksdb.Range;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.SizeApproximationFlag;
+import org.rocksdb.Slice;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
@@ -199,6 +202,36 @@ public final class Shard {
                 return false;
             }
             throw new DiskErrorException("compaction failed on shard " + id + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads every entry of [from, to) of a column family once through RocksDB's block cache, so that the blocks a
+     * {@link #compact} just wrote are cached before reads that must not wait (an event loop's, which refuse a block
+     * that is not cached) look for them: after a compaction of a hot span each such read went to a worker until a
+     * worker's read had cached its block (update_non_index at 32 threads: 7 % of the statements). A span whose files take
+     * more than {@code maxBytes} is left alone, so a large cold table does not push hot blocks out of the cache.
+     * Blocks the calling thread for about as long as reading {@code maxBytes} takes.
+     *
+     * @return whether the span was read (not once {@link #cancelCompactions()} was called)
+     */
+    public boolean warmBlockCache(ColumnFamilyHandle cf, byte[] from, byte[] to, long maxBytes) {
+        if (compactionsCancelled || fileBytes(cf, from, to) > maxBytes) {
+            return false;
+        }
+        try (ShardSnapshot snap = snapshot(); BoundedIterator it = snap.iterator(cf, from, to)) {
+            for (it.seekToFirst(); it.valid(); it.next()) {
+                // reading is the point: each block is cached as the iterator enters it
+            }
+        }
+        return true;
+    }
+
+    /** The bytes of the SST files that hold [from, to) of a column family (RocksDB's estimate). */
+    private long fileBytes(ColumnFamilyHandle cf, byte[] from, byte[] to) {
+        try (Slice start = new Slice(from); Slice limit = new Slice(to)) {
+            return db.getApproximateSizes(cf, List.of(new Range(start, limit)),
+                    SizeApproximationFlag.INCLUDE_FILES)[0];
         }
     }
 

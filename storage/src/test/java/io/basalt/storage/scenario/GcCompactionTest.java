@@ -2,7 +2,9 @@ package io.basalt.storage.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.shard.Shard;
+import io.basalt.storage.txn.Transaction;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +17,8 @@ import org.rocksdb.RocksDB;
 /**
  * GC removes old versions with RocksDB deletes, whose tombstones every later scan would step over; once they are a
  * tenth of a shard's entries, or once a round removes nothing more on the shard and they are at least 256, a round
- * compacts the span where it removed versions, so none are left, unless the store is closing (compactions cancelled).
+ * compacts the span where it removed versions, so none are left, unless the store is closing (compactions cancelled),
+ * and reads the span back into the block cache.
  */
 class GcCompactionTest extends ScenarioBase {
     private static final int ROWS = 200;
@@ -32,6 +35,22 @@ class GcCompactionTest extends ScenarioBase {
         assertThat(deletions(shard, shard.writeCf())).as("tombstones left in the write CF").isZero();
         assertThat(readFresh(row(1))).isEqualTo("v3-1");
         assertThat(readFresh(row(ROWS))).isEqualTo("v3-" + ROWS);
+    }
+
+    @Test
+    void aCompactedSpanIsReadBackIntoTheBlockCacheForReadsThatMustNotWait() throws Exception {
+        open(c -> c.gcLifeTimeMs = 0);
+        writeThreeVersionsOfEveryRow();
+
+        store.gc().runOnce();
+
+        Transaction t = store.begin(optimistic());
+        try (NoWaitScope ignored = NoWaitScope.enter(100)) {
+            assertThat(s(t.get(row(1)))).as("no block of the new files left to read from disk").isEqualTo("v3-1");
+            assertThat(s(t.get(row(ROWS)))).isEqualTo("v3-" + ROWS);
+        } finally {
+            t.rollback();
+        }
     }
 
     @Test
