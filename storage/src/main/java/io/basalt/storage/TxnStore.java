@@ -129,10 +129,8 @@ public final class TxnStore implements AutoCloseable {
         CommitWriter commitWriter = new CommitWriter(pipeline, tso, meta::syncWal, faults, registry);
         TxnContext ctx = new TxnContext(config, kv, regions, tso, cm, resolver, waits, new DeadlockDetector(),
                 secondaries, pipeline, commitWriter, metrics, faults, timer, new ConcurrentSkipListMap<>());
-        // a compacted span is read back into the block cache when its files take at most an eighth of it (they
-        // are compressed, the cached blocks are not)
         GcWorker gc = new GcWorker(shards, kv, cm, resolver, tso::now, ctx::minActiveStartTs,
-                config.gcLifeTimeMs, config.rocksdb.blockCacheMb * 1024L * 1024 / 8, metrics);
+                config.gcLifeTimeMs, config.rocksdb.blockCacheMb * 1024L * 1024, metrics);
         ScheduledExecutorService gcThread = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-gc"));
         gcThread.scheduleWithFixedDelay(() -> runGcQuietly(gc), config.gcRunIntervalMs, config.gcRunIntervalMs,
                 TimeUnit.MILLISECONDS);

@@ -59,7 +59,13 @@ public final class GcWorker {
     private final LockResolver resolver;
     private final LongSupplier nowTs;
     private final LongSupplier minActiveStartTs;
-    /** A compacted span whose files are larger is not read back into the block cache ({@link Shard#warmBlockCache}). */
+    /**
+     * A compacted span is read back into the block cache ({@link Shard#warmBlockCache}) when its files take at most
+     * this share of the cache: they are compressed, the cached blocks are not, and a large table's span would push
+     * the hot blocks out.
+     */
+    private static final int WARM_MAX_CACHE_SHARE_DIVISOR = 8;
+    /** A compacted span whose files are larger is not read back into the block cache. */
     private final long warmMaxBytes;
     private final long lifeTimeMs;
     private final StorageMetrics metrics;
@@ -67,7 +73,7 @@ public final class GcWorker {
     private final Tombstones[] tombstones;
 
     public GcWorker(Shard[] shards, KvService kv, ConcurrencyManager cm, LockResolver resolver, LongSupplier nowTs,
-                    LongSupplier minActiveStartTs, long lifeTimeMs, long warmMaxBytes, StorageMetrics metrics) {
+                    LongSupplier minActiveStartTs, long lifeTimeMs, long blockCacheBytes, StorageMetrics metrics) {
         this.shards = shards;
         this.kv = kv;
         this.cm = cm;
@@ -75,7 +81,7 @@ public final class GcWorker {
         this.nowTs = nowTs;
         this.minActiveStartTs = minActiveStartTs;
         this.lifeTimeMs = lifeTimeMs;
-        this.warmMaxBytes = warmMaxBytes;
+        this.warmMaxBytes = blockCacheBytes / WARM_MAX_CACHE_SHARE_DIVISOR;
         this.metrics = metrics;
         this.tombstones = new Tombstones[shards.length];
         Arrays.setAll(tombstones, i -> new Tombstones());
