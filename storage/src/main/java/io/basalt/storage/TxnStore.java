@@ -26,6 +26,7 @@ import io.basalt.storage.txn.Transaction;
 import io.basalt.storage.txn.TxnContext;
 import io.basalt.storage.txn.TxnFactory;
 import io.basalt.storage.txn.TxnOptions;
+import io.basalt.storage.txn.TxnTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -112,7 +113,7 @@ public final class TxnStore implements AutoCloseable {
         StorageMetrics metrics = new StorageMetrics(registry);
         metrics.observePessimisticLocks(shards);
         ConcurrencyManager cm = new ConcurrencyManager(tso.current());
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-timer"));
+        ScheduledExecutorService timer = TxnTimer.create();
         LockWaitManager waits = new LockWaitManager(timer, 20);
         KvService kv = new KvService(i -> shards[i], cm, waits::released, faults);
         // a fresh timestamp per resolution, as client-go asks PD: lock TTLs expire even in an idle store (the last

@@ -98,7 +98,7 @@ public final class WrittenKeys {
 
         Key(byte[] bytes) {
             this.bytes = bytes;
-            this.hash = Arrays.hashCode(bytes);
+            this.hash = KeyHash.of(bytes);
         }
 
         @Override

@@ -1,0 +1,33 @@
+package io.basalt.storage.shard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class KeyHashTest {
+    /** A key shaped like a table's row key: prefix, table id, separator, id with its sign bit flipped. */
+    static byte[] rowKey(long table, long id) {
+        return ByteBuffer.allocate(19).put((byte) 't').putLong(table).put((byte) '_').put((byte) 'r')
+                .putLong(id ^ Long.MIN_VALUE).array();
+    }
+
+    @Test
+    void rowKeysOfFourTablesGetDistinctHashes() {
+        Set<Integer> hashes = new HashSet<>();
+        for (long table = 100; table < 104; table++) {
+            for (long id = 1; id <= 50_000; id++) {
+                hashes.add(KeyHash.of(rowKey(table, id)));
+            }
+        }
+        assertThat(hashes).hasSize(200_000); // Arrays.hashCode: 25,980
+    }
+
+    @Test
+    void equalKeysHashAlike() {
+        assertThat(KeyHash.of(rowKey(5, 42))).isEqualTo(KeyHash.of(rowKey(5, 42)));
+        assertThat(KeyHash.of(new byte[0])).isEqualTo(KeyHash.of(new byte[0]));
+    }
+}
