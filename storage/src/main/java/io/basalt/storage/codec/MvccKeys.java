@@ -8,6 +8,13 @@ import java.util.Arrays;
  * version sorts first.
  */
 public final class MvccKeys {
+    /**
+     * Length of the write CF's bloom filter prefix: an encoded row key, so the prefix of each of a row's versions is
+     * its whole user key (and that of an index entry or a long key a part of it). Point reads of a key at least this
+     * long skip the memtables and files that hold no version of it.
+     */
+    public static final int FILTER_PREFIX_LENGTH = MemComparable.encodedBytesLength(TableKeys.ROW_KEY_LENGTH);
+
     private MvccKeys() {
     }
 

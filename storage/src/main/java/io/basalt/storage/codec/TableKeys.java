@@ -8,6 +8,8 @@ package io.basalt.storage.codec;
 public final class TableKeys {
     public static final byte TABLE_PREFIX = 't';
     public static final byte META_PREFIX = 'm';
+    /** Bytes of a row key: prefix, table id, separator, handle. */
+    public static final int ROW_KEY_LENGTH = 19;
     private static final byte[] ROW_SEP = {'_', 'r'};
     private static final byte[] INDEX_SEP = {'_', 'i'};
     private static final byte[] LOB_SEP = {'_', 'l'};
@@ -16,7 +18,7 @@ public final class TableKeys {
     }
 
     public static byte[] rowKey(long tableId, long handle) {
-        KeyBuilder b = new KeyBuilder(19);
+        KeyBuilder b = new KeyBuilder(ROW_KEY_LENGTH);
         rowPrefixInto(b, tableId);
         MemComparable.encodeInt64(b, handle);
         return b.toBytes();

@@ -18,6 +18,7 @@ public final class MvccReader implements AutoCloseable {
     private final Shard shard;
     private final boolean keysLatched;
     private BoundedIterator writeIter;
+    private BoundedIterator prefixIter;
 
     public MvccReader(ShardSnapshot snapshot) {
         this(snapshot, false);
@@ -60,7 +61,7 @@ public final class MvccReader implements AutoCloseable {
     /** The newest write record of {@code key} with timestamp at or below {@code ts}, or null. */
     public VersionedWrite seekWrite(byte[] key, long ts) {
         byte[] enc = MvccKeys.encodeUserKey(key);
-        BoundedIterator it = writeIterator();
+        BoundedIterator it = writeIterator(enc);
         it.seek(MvccKeys.withTs(enc, ts));
         if (!it.valid() || !MvccKeys.isVersionOf(it.key(), enc)) {
             return null;
@@ -71,7 +72,7 @@ public final class MvccReader implements AutoCloseable {
     /** All write records of {@code key} with timestamp in [minTs, maxTs], newest first. */
     public List<VersionedWrite> writesBetween(byte[] key, long minTs, long maxTs) {
         byte[] enc = MvccKeys.encodeUserKey(key);
-        BoundedIterator it = writeIterator();
+        BoundedIterator it = writeIterator(enc);
         List<VersionedWrite> out = new ArrayList<>();
         for (it.seek(MvccKeys.withTs(enc, maxTs)); it.valid() && MvccKeys.isVersionOf(it.key(), enc); it.next()) {
             long ts = MvccKeys.decodeTs(it.key());
@@ -89,7 +90,7 @@ public final class MvccReader implements AutoCloseable {
      */
     public VersionedWrite latestDataWrite(byte[] key, long ts) {
         byte[] enc = MvccKeys.encodeUserKey(key);
-        BoundedIterator it = writeIterator();
+        BoundedIterator it = writeIterator(enc);
         for (it.seek(MvccKeys.withTs(enc, ts)); it.valid() && MvccKeys.isVersionOf(it.key(), enc); it.next()) {
             Write w = Write.decode(it.value());
             if (w.isDataChange()) {
@@ -179,7 +180,14 @@ public final class MvccReader implements AutoCloseable {
         return snapshot;
     }
 
-    private BoundedIterator writeIterator() {
+    /** For seeks among the versions of {@code enc}: through its prefix filter when it is long enough to have one. */
+    private BoundedIterator writeIterator(byte[] enc) {
+        if (enc.length >= MvccKeys.FILTER_PREFIX_LENGTH) {
+            if (prefixIter == null) {
+                prefixIter = snapshot.prefixIterator(shard.writeCf());
+            }
+            return prefixIter;
+        }
         if (writeIter == null) {
             writeIter = snapshot.iterator(shard.writeCf(), null, null);
         }
@@ -190,6 +198,9 @@ public final class MvccReader implements AutoCloseable {
     public void close() {
         if (writeIter != null) {
             writeIter.close();
+        }
+        if (prefixIter != null) {
+            prefixIter.close();
         }
         snapshot.close();
     }

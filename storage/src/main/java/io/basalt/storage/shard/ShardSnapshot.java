@@ -1,5 +1,6 @@
 package io.basalt.storage.shard;
 
+import io.basalt.storage.codec.MvccKeys;
 import io.basalt.storage.concurrency.NoWaitScope;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -44,7 +45,9 @@ public final class ShardSnapshot implements AutoCloseable {
      * An iterator bounded to [lower, upper) (either may be null). The caller closes it before closing this snapshot.
      */
     public BoundedIterator iterator(ColumnFamilyHandle cf, byte[] lower, byte[] upper) {
-        ReadOptions ro = readOptions();
+        // the write CF has a prefix extractor: without total order a seek would skip files whose filter lacks the
+        // target's prefix, though they hold keys after it
+        ReadOptions ro = readOptions().setTotalOrderSeek(true);
         Slice lo = lower == null ? null : new Slice(lower);
         Slice hi = upper == null ? null : new Slice(upper);
         if (lo != null) {
@@ -55,6 +58,16 @@ public final class ShardSnapshot implements AutoCloseable {
         }
         RocksIterator it = shard.db().newIterator(cf, ro);
         return new BoundedIterator(it, ro, lo, hi);
+    }
+
+    /**
+     * An iterator whose seeks only find keys sharing the target's first {@link MvccKeys#FILTER_PREFIX_LENGTH} bytes,
+     * and skip the memtables and files whose prefix bloom filter rules that prefix out: for reading the versions of
+     * one key in the write CF, whose encoded form is at least that long. The caller closes it before this snapshot.
+     */
+    public BoundedIterator prefixIterator(ColumnFamilyHandle cf) {
+        ReadOptions ro = readOptions().setPrefixSameAsStart(true);
+        return new BoundedIterator(shard.db().newIterator(cf, ro), ro, null, null);
     }
 
     private ReadOptions readOptions() {
