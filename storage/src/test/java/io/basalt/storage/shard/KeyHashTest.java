@@ -3,6 +3,7 @@ package io.basalt.storage.shard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,19 @@ class KeyHashTest {
             }
         }
         assertThat(hashes).hasSize(200_000); // Arrays.hashCode: 25,980
+    }
+
+    @Test
+    void rowKeysSpreadOverAHashTablesBucketsAsRandomKeysWould() {
+        int buckets = 1 << 16;
+        int[] load = new int[buckets];
+        for (long id = 1; id <= buckets * 3 / 4; id++) {
+            int h = KeyHash.of(rowKey(100, id));
+            load[(h ^ (h >>> 16)) & (buckets - 1)]++; // ConcurrentHashMap's choice of bucket
+        }
+        // a bucket of 8 becomes a tree; CRC32C alone: 4,096 buckets used, 13 keys in the fullest
+        assertThat(Arrays.stream(load).max().getAsInt()).isLessThan(8);
+        assertThat(Arrays.stream(load).filter(n -> n > 0).count()).isGreaterThan(buckets / 2);
     }
 
     @Test
