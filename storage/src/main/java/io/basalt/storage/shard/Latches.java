@@ -31,7 +31,7 @@ public final class Latches {
             if (n == idx.length) {
                 idx = Arrays.copyOf(idx, n * 2);
             }
-            idx[n++] = Math.floorMod(KeyHash.of(k), slots.length);
+            idx[n++] = Math.floorMod(KeyHash.forSlots(k), slots.length);
         }
         Arrays.sort(idx, 0, n);
         int distinct = 0;

@@ -98,7 +98,7 @@ public final class WrittenKeys {
 
         Key(byte[] bytes) {
             this.bytes = bytes;
-            this.hash = KeyHash.of(bytes);
+            this.hash = KeyHash.forTable(bytes);
         }
 
         @Override

@@ -16,14 +16,17 @@ class KeyHashTest {
     }
 
     @Test
-    void rowKeysOfFourTablesGetDistinctHashes() {
+    void rowKeysOfFourTablesGetDistinctHashesOfBothKinds() {
         Set<Integer> hashes = new HashSet<>();
+        Set<Integer> tableHashes = new HashSet<>();
         for (long table = 100; table < 104; table++) {
             for (long id = 1; id <= 50_000; id++) {
-                hashes.add(KeyHash.of(rowKey(table, id)));
+                hashes.add(KeyHash.forSlots(rowKey(table, id)));
+                tableHashes.add(KeyHash.forTable(rowKey(table, id)));
             }
         }
         assertThat(hashes).hasSize(200_000); // Arrays.hashCode: 25,980
+        assertThat(tableHashes).hasSize(200_000);
     }
 
     @Test
@@ -31,7 +34,7 @@ class KeyHashTest {
         int buckets = 1 << 16;
         int[] load = new int[buckets];
         for (long id = 1; id <= buckets * 3 / 4; id++) {
-            int h = KeyHash.of(rowKey(100, id));
+            int h = KeyHash.forTable(rowKey(100, id));
             load[(h ^ (h >>> 16)) & (buckets - 1)]++; // ConcurrentHashMap's choice of bucket
         }
         // a bucket of 8 becomes a tree; CRC32C alone: 4,096 buckets used, 13 keys in the fullest
@@ -40,8 +43,18 @@ class KeyHashTest {
     }
 
     @Test
+    void rowIdsThatDifferInTheirLow11BitsTakeDistinctLatchSlots() {
+        Set<Integer> slots = new HashSet<>();
+        for (long id = 6 * 2048; id < 7 * 2048; id++) {
+            slots.add(Math.floorMod(KeyHash.forSlots(rowKey(100, id)), 4096));
+        }
+        assertThat(slots).hasSize(2048); // a random hash: about 1,600
+    }
+
+    @Test
     void equalKeysHashAlike() {
-        assertThat(KeyHash.of(rowKey(5, 42))).isEqualTo(KeyHash.of(rowKey(5, 42)));
-        assertThat(KeyHash.of(new byte[0])).isEqualTo(KeyHash.of(new byte[0]));
+        assertThat(KeyHash.forSlots(rowKey(5, 42))).isEqualTo(KeyHash.forSlots(rowKey(5, 42)));
+        assertThat(KeyHash.forTable(rowKey(5, 42))).isEqualTo(KeyHash.forTable(rowKey(5, 42)));
+        assertThat(KeyHash.forTable(new byte[0])).isEqualTo(KeyHash.forTable(new byte[0]));
     }
 }

@@ -35,7 +35,7 @@ class LatchesTest {
     }
 
     static int slot(byte[] k) {
-        return Math.floorMod(KeyHash.of(k), SLOTS);
+        return Math.floorMod(KeyHash.forSlots(k), SLOTS);
     }
 
     @Test
