@@ -44,7 +44,7 @@ final class CausalScenario implements Scenario {
     public void run(ScenarioContext ctx) {
         HarnessSettings s = ctx.settings();
         int threads = threads(s);
-        String causalScript = extractScript(ctx.outDir()).toString();
+        String causalScript = extractScript().toString();
         rate = RateCalibration.rate(ctx, WORKLOAD, threads);
         List<String> rateArg = List.of("--rate=" + rate);
         for (int rep = 1; rep <= s.repeat(); rep++) {
@@ -62,12 +62,14 @@ final class CausalScenario implements Scenario {
         }
     }
 
-    private static Path extractScript(Path outDir) {
-        Path target = outDir.resolve("oltp_write_only_causal.lua");
+    /** sysbench runs a script from a file: the resource goes to a temporary one, deleted when the harness exits. */
+    private static Path extractScript() {
         try (InputStream in = CausalScenario.class.getResourceAsStream("/sysbench/oltp_write_only_causal.lua")) {
             if (in == null) {
                 throw new IllegalStateException("resource sysbench/oltp_write_only_causal.lua is missing");
             }
+            Path target = Files.createTempFile("oltp_write_only_causal-", ".lua");
+            target.toFile().deleteOnExit();
             Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
             return target;
         } catch (IOException e) {
@@ -84,7 +86,7 @@ final class CausalScenario implements Scenario {
         Cell maria = new Cell("mariadb", WORKLOAD, threads, "");
         Report report = ctx.report();
         report.header(WORKLOAD + ", " + threads + " threads, fixed rate " + rate + " tps (--rate); the causal variant"
-                + " runs oltp_write_only_causal.lua (next to this report)");
+                + " runs benchmarks/src/main/resources/sysbench/oltp_write_only_causal.lua");
         List<List<String>> rows = new ArrayList<>();
         for (Cell c : List.of(causal, plain, maria)) {
             rows.add(List.of(c.server().equals("basalt") ? "Basalt, " + c.variant() : "MariaDB 10.11, BEGIN",
