@@ -113,7 +113,7 @@ public final class TxnStore implements AutoCloseable {
         StorageMetrics metrics = new StorageMetrics(registry);
         metrics.observePessimisticLocks(shards);
         ConcurrencyManager cm = new ConcurrencyManager(tso.current());
-        ScheduledExecutorService timer = TxnTimer.create();
+        ScheduledExecutorService timer = TxnTimer.create(r -> daemon(r, "basalt-timer"));
         LockWaitManager waits = new LockWaitManager(timer, 20);
         KvService kv = new KvService(i -> shards[i], cm, waits::released, faults);
         // a fresh timestamp per resolution, as client-go asks PD: lock TTLs expire even in an idle store (the last

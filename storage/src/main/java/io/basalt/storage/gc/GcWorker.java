@@ -52,6 +52,12 @@ public final class GcWorker {
      * They wait for more removals or for RocksDB's own compactions.
      */
     private static final int QUIET_COMPACT_MIN_TOMBSTONES = 256;
+    /**
+     * A compacted span is read back into the block cache ({@link Shard#warmBlockCache}) when its files take at most
+     * this share of the cache: they are compressed, the cached blocks are not, and a large table's span would push
+     * the hot blocks out.
+     */
+    private static final int WARM_MAX_CACHE_SHARE_DIVISOR = 8;
 
     private final Shard[] shards;
     private final KvService kv;
@@ -59,12 +65,6 @@ public final class GcWorker {
     private final LockResolver resolver;
     private final LongSupplier nowTs;
     private final LongSupplier minActiveStartTs;
-    /**
-     * A compacted span is read back into the block cache ({@link Shard#warmBlockCache}) when its files take at most
-     * this share of the cache: they are compressed, the cached blocks are not, and a large table's span would push
-     * the hot blocks out.
-     */
-    private static final int WARM_MAX_CACHE_SHARE_DIVISOR = 8;
     /** A compacted span whose files are larger is not read back into the block cache. */
     private final long warmMaxBytes;
     private final long lifeTimeMs;

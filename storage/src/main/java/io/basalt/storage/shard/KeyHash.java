@@ -11,10 +11,9 @@ import java.util.zip.CRC32C;
  * <p>CRC32C is linear over GF(2), and so is taking its low bits. For {@link Latches}' slots that is what is wanted:
  * row keys whose ids differ only in their low 11 bits (an aligned block of 2,048 ids) fall into distinct slots of
  * 4,096, so neighbouring rows rarely contend for a latch (500 consecutive ids: 500 slots; 4,096 consecutive ones:
- * 2,952, where a random hash fills about 2,590). For a hash table, which also
- * picks its bucket from low bits but of a table that grows, it is not: 49,152 consecutive row keys in 65,536 buckets
- * used 4,096 of them, 13 keys in the fullest. {@link #forTable} therefore mixes the CRC with MurmurHash3's 32-bit
- * finaliser, whose multiplications break the linearity.
+ * 2,952, where a random hash fills about 2,590). For a hash table, which picks its bucket from low bits too, it is
+ * not: 49,152 consecutive row keys in 65,536 buckets used 4,096 of them, 13 keys in the fullest. {@link #forTable}
+ * therefore mixes the CRC with MurmurHash3's 32-bit finaliser, whose multiplications break the linearity.
  */
 final class KeyHash {
     private KeyHash() {

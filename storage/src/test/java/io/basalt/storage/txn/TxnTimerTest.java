@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class TxnTimerTest {
     @Test
     void cancelledTasksLeaveTheQueueAtOnce() {
-        ScheduledThreadPoolExecutor timer = TxnTimer.create();
+        ScheduledThreadPoolExecutor timer = TxnTimer.create(Thread::new);
         try {
             List<ScheduledFuture<?>> heartbeats = new ArrayList<>();
             for (int i = 0; i < 1000; i++) {
@@ -27,8 +27,12 @@ class TxnTimerTest {
     }
 
     @Test
-    void runsOnOneDaemonThread() throws Exception {
-        ScheduledThreadPoolExecutor timer = TxnTimer.create();
+    void runsOnTheThreadItWasGiven() throws Exception {
+        ScheduledThreadPoolExecutor timer = TxnTimer.create(r -> {
+            Thread t = new Thread(r, "basalt-timer");
+            t.setDaemon(true);
+            return t;
+        });
         try {
             Thread t = timer.schedule(Thread::currentThread, 0, TimeUnit.MILLISECONDS).get(10, TimeUnit.SECONDS);
             assertThat(t.isDaemon()).isTrue();
