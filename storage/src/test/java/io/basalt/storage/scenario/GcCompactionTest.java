@@ -15,8 +15,8 @@ import org.rocksdb.LiveFileMetaData;
 import org.rocksdb.RocksDB;
 
 /**
- * GC removes old versions with RocksDB deletes, whose tombstones every later scan would step over; once they are a
- * tenth of a shard's entries, or once a round removes nothing more on the shard and they are at least 256, a round
+ * GC removes old versions with RocksDB deletes, whose tombstones every later scan would step over; once they are as
+ * many as a shard's live entries, or once a round removes nothing more on the shard and they are at least 256, a round
  * compacts the span where it removed versions, so none are left, unless the store is closing (compactions cancelled),
  * and reads the span back into the block cache.
  */
@@ -68,16 +68,22 @@ class GcCompactionTest extends ScenarioBase {
     }
 
     @Test
-    void tombstonesWaitForCompactionUntilTheyAreATenthOfTheShardsEntries() throws Exception {
+    void tombstonesWaitForCompactionUntilTheyAreAsManyAsTheShardsLiveEntries() throws Exception {
         Shard shard = removeOldVersionsOfFirstRows(ROWS, 5);
 
-        for (long r = 1; r <= 20; r++) {
-            commitValues(row(r), "v3-" + r);
-        }
+        commitVersionOfRows(1, ROWS / 2, "v3-");
         letTimePass(5);
-        assertThat(store.gc().runOnce()).isEqualTo(20);
-        assertThat(deletions(shard, shard.writeCf())).as("25 tombstones: compacted with the earlier ones").isZero();
+        assertThat(store.gc().runOnce()).isEqualTo(ROWS / 2);
+        assertThat(deletions(shard, shard.writeCf())).as("105 tombstones, about half the live entries: not compacted")
+                .isEqualTo(5 + ROWS / 2);
+
+        commitVersionOfRows(ROWS / 2 + 1, ROWS, "v3-");
+        letTimePass(5);
+        assertThat(store.gc().runOnce()).isEqualTo(ROWS / 2);
+        assertThat(deletions(shard, shard.writeCf())).as("205 tombstones, as many as the live entries: compacted")
+                .isZero();
         assertThat(readFresh(row(3))).isEqualTo("v3-3");
+        assertThat(readFresh(row(ROWS))).isEqualTo("v3-" + ROWS);
     }
 
     @Test
@@ -104,7 +110,7 @@ class GcCompactionTest extends ScenarioBase {
     }
 
     /**
-     * One version of every row of {@code rows}, a second of rows 1 to {@code updated} (under a tenth of the rows),
+     * One version of every row of {@code rows}, a second of rows 1 to {@code updated} (fewer than the rows),
      * one GC round: its {@code updated} tombstones stay.
      */
     private Shard removeOldVersionsOfFirstRows(int rows, int updated) throws Exception {
@@ -114,7 +120,7 @@ class GcCompactionTest extends ScenarioBase {
         letTimePass(5);
         Shard shard = store.shard(shardOf(row(1)));
         assertThat(store.gc().runOnce()).isEqualTo(updated);
-        assertThat(deletions(shard, shard.writeCf())).as("below a tenth of the entries: not compacted")
+        assertThat(deletions(shard, shard.writeCf())).as("fewer than the live entries: not compacted")
                 .isEqualTo(updated);
         return shard;
     }
