@@ -42,9 +42,9 @@ public final class GcWorker {
      * A shard's write CF is compacted where GC removed versions once its tombstones are as many as its live entries
      * (RocksDB's estimate subtracts deletes): a scan then steps over at least one dead version per row. Before that,
      * RocksDB's own flushes and compactions drop them as writes go on, while a manual compaction flushes the shard's
-     * memtables and rewrites the whole span, each time, which costs every statement for a second or two: at a tenth
-     * of the entries (TiKV's region check asks 30 %) sysbench's updates compacted every shard every round, and
-     * oltp_read_write at 32 threads ran 633 / 713 tps where a share of 1 gave 810 / 829.
+     * memtables and rewrites the whole span, each time: at a tenth of the entries (TiKV's region check asks 30 %)
+     * sysbench's updates compacted every shard every round, and oltp_read_write at 32 threads ran 633 / 713 tps
+     * where a share of 1 gave 810 / 829.
      */
     private static final double COMPACT_TOMBSTONE_RATIO = 1.0;
     /**
