@@ -151,7 +151,7 @@ public final class GcWorker {
     /**
      * Collects one shard: the keys written since the last round ({@link WrittenKeys}), or every key when those are
      * not all known (the first round after opening, or after more writes than it records), in latched batches; then,
-     * once the shard's uncompacted tombstones reach {@link #COMPACT_TOMBSTONE_RATIO} times its entries, or as soon as a
+     * once the shard's uncompacted tombstones reach {@link #COMPACT_TOMBSTONE_RATIO} times its live entries, or once a
      * round removed nothing more there and they are at least {@link #QUIET_COMPACT_MIN_TOMBSTONES} (its updates
      * stopped, so the tombstones will not grow, while reads keep stepping over them: they lie on the hot rows that
      * reads favour too), compacts the span
