@@ -104,6 +104,7 @@ public final class GcWorker {
 
     /** One GC round; returns the number of versions removed. One round at a time (its thread, or a test's). */
     public synchronized long runOnce() {
+        long t0 = System.nanoTime();
         long sp = computeSafePoint();
         if (sp <= safePoint.get()) {
             return 0;
@@ -117,8 +118,9 @@ public final class GcWorker {
         safePoint.set(sp);
         metrics.gcRuns.increment();
         metrics.gcVersionsRemoved.increment(removed);
-        LOG.info("gc: safe point {} ({} ms ago); resolved {} old locks, removed {} old versions", sp,
-                Timestamps.physical(nowTs.getAsLong()) - Timestamps.physical(sp), locks, removed);
+        LOG.info("gc: safe point {} ({} ms ago); resolved {} old locks, removed {} old versions, in {} ms", sp,
+                Timestamps.physical(nowTs.getAsLong()) - Timestamps.physical(sp), locks, removed,
+                (System.nanoTime() - t0) / 1_000_000);
         return removed;
     }
 
