@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * group, tens of futile context switches per commit at high concurrency.
  *
  * <p>A committer that must not wait ({@link #commitAsync}) leaves a callback instead of a waiting thread; groups
- * whose first transaction is such a one are led by the thread that commits them ({@link #deliverIfLeaderless}),
+ * whose first transaction is such a one are led by a thread that leads for them ({@link #deliverIfLeaderless}),
  * which the pipeline calls for ({@link #onAsyncLeaderWanted}) when a finishing leader or a moved watermark leaves
  * one first in line. Callbacks run outside the lock, on the thread that delivered the group.
  *
@@ -223,8 +223,8 @@ public final class CommitPipeline {
     }
 
     /**
-     * Delivers one group if one is deliverable and no thread leads, on the calling thread, which must be the one
-     * that commits asynchronously; returns whether it did.
+     * Delivers one group if one is deliverable and no thread leads, on the calling thread, one that leads for the
+     * committers that do not wait (any number of such threads may try: one leads at a time); returns whether it did.
      */
     public boolean deliverIfLeaderless() {
         lock.lock();

@@ -11,12 +11,16 @@ import io.basalt.storage.error.TransactionAbortedException;
 import io.basalt.storage.error.UndeterminedResultException;
 import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.pipeline.CommitPath;
+import io.basalt.storage.pipeline.CommitSink;
 import io.basalt.storage.pipeline.DecidedTxn;
+import io.basalt.storage.pipeline.SinkPosition;
 import io.basalt.storage.testing.InMemoryCommitSink;
 import io.basalt.storage.txn.Transaction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -243,5 +247,78 @@ class CommitWithoutWaitingTest extends ScenarioBase {
         assertThat(sink.byStartTs(t.startTs())).isNotNull();
         open(c -> { }, sink);
         assertThat(readFresh(row(1))).isEqualTo("v");
+    }
+
+    @Test
+    void theNextRoundIsWrittenWhileTheGroupBeforeItIsDeliveredToTheBinlog() {
+        BlockingSink blocking = new BlockingSink(sink);
+        open(c -> { }, blocking);
+        Pauser.Rule firstSync = pauser.pause(FaultPoints.BEFORE_COMMIT_WRITER_SYNC, Pauser.ANY);
+        Transaction first = store.begin(optimistic());
+        first.put(row(1), b("first"));
+        CompletableFuture<Long> f1 = commitWithoutWaiting(first, "e1");
+        firstSync.awaitReached();
+        Transaction second = store.begin(optimistic());
+        second.put(row(2), b("second"));
+        CompletableFuture<Long> f2 = commitWithoutWaiting(second, "e2"); // queued for the next round
+        Pauser.Rule secondSync = pauser.signal(FaultPoints.BEFORE_COMMIT_WRITER_SYNC, second.startTs());
+        firstSync.resume();
+        blocking.awaitDelivering();
+        secondSync.awaitReached(); // the writer went on while the first group's binlog write is still running
+        assertThat(f1).isNotDone();
+        assertThat(f2).isNotDone();
+        blocking.release();
+        await(f1);
+        await(f2);
+        assertThat(sink.delivered()).extracting(DecidedTxn::startTs)
+                .containsExactly(first.startTs(), second.startTs());
+        assertThat(readFresh(row(2))).isEqualTo("second");
+    }
+
+    /** Holds the first group it is given until {@link #release}, as a slow binlog fsync would. */
+    private static final class BlockingSink implements CommitSink {
+        private final InMemoryCommitSink inner;
+        private final CountDownLatch delivering = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+
+        BlockingSink(InMemoryCommitSink inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public void deliver(List<DecidedTxn> group) {
+            delivering.countDown();
+            try {
+                if (!released.await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the test never released the sink");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            inner.deliver(group);
+        }
+
+        void awaitDelivering() {
+            try {
+                assertThat(delivering.await(15, TimeUnit.SECONDS)).as("a group reached the binlog").isTrue();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        void release() {
+            released.countDown();
+        }
+
+        @Override
+        public SinkPosition durablePosition() {
+            return inner.durablePosition();
+        }
+
+        @Override
+        public OptionalLong recordedCommitTs(long startTs) {
+            return inner.recordedCommitTs(startTs);
+        }
     }
 }
