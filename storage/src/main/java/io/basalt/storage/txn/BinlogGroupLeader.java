@@ -64,13 +64,7 @@ final class BinlogGroupLeader implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        LockSupport.unpark(thread);
-        try {
-            thread.join(CLOSE_WAIT_MS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (thread.isAlive()) {
+        if (!ParkedThreads.wakeAndJoin(thread, CLOSE_WAIT_MS)) {
             LOG.warn("the binlog group leader is still delivering a group after {} ms; leaving it", CLOSE_WAIT_MS);
         }
     }

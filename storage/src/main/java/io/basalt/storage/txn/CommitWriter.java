@@ -256,13 +256,7 @@ public final class CommitWriter implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        LockSupport.unpark(thread);
-        try {
-            thread.join(CLOSE_WAIT_MS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (thread.isAlive()) {
+        if (!ParkedThreads.wakeAndJoin(thread, CLOSE_WAIT_MS)) {
             LOG.warn("{} one-phase commits of event loops did not reach the binlog within {} ms; recovery replays"
                     + " those that were written", inFlight.get(), CLOSE_WAIT_MS);
             stopped = true;
