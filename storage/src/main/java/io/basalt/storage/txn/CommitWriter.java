@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * batch queued since its last round, writes them unsynced, makes them durable with one WAL sync, releases their
  * latches and memory locks and hands them to the commit pipeline. When no commit waits for the next round, it
  * delivers their binlog group itself, which saves a lone commit a thread hand-off; otherwise it leaves the group to
- * the {@link BinlogGroupLeader} and writes the next round while that group's binlog write and fsync run. A committer that must not wait (a Netty event loop, {@link Transaction#commitWithoutWaiting}) is told
- * through a future once its transaction is durable in the binlog; one that may wait waits for that future, once.
+ * the {@link BinlogGroupLeader} and writes the next round while that group's binlog write and fsync run. A committer
+ * that must not wait (a Netty event loop, {@link Transaction#commitWithoutWaiting}) is told through a future once its
+ * transaction is durable in the binlog; one that may wait waits for that future, once.
  * Committing on its own thread, a committer waited twice per commit (in RocksDB's write group and in the pipeline's
  * group), and an event loop's statement a third time for its hand-off to a worker; here each round costs this thread
  * one wake-up, whatever its size.
