@@ -88,7 +88,7 @@ public record InsertPlan(TableDef table, int[] targets, List<Expr[]> values, Pla
                 Object v = row[autoIdx];
                 if (v == null || (v instanceof Long l && l == 0)) {
                     var vars = ctx.session().variables();
-                    long id = allocator(ctx).next(table, vars.getLong("auto_increment_increment"),
+                    long id = ctx.autoIncrement().next(table, vars.getLong("auto_increment_increment"),
                             vars.getLong("auto_increment_offset"));
                     row[autoIdx] = id;
                     if (firstGenerated == 0) {

@@ -11,6 +11,7 @@ import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.catalog.CatalogSnapshot;
 import io.basalt.sql.catalog.TableDef;
+import io.basalt.sql.dml.AutoIncrementReplay;
 import io.basalt.sql.dml.DmlResult;
 import io.basalt.sql.dml.InsertPlan;
 import io.basalt.sql.exec.ExecContext;
@@ -170,15 +171,21 @@ public final class BasaltSqlEngine implements SqlEngine {
     @Override
     public void execute(Session session, String sql, ResultSink sink) {
         countQuery();
-        for (int attempt = 1; ; attempt++) {
-            try {
-                executeText(session, sql, sink);
-                return;
-            } catch (StaleStatementException e) {
-                if (attempt == MAX_STALE_RETRIES) {
-                    throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
+        AutoIncrementReplay autoIncrement = state(session).autoIncrement;
+        try {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    executeText(session, sql, sink);
+                    return;
+                } catch (StaleStatementException e) {
+                    if (attempt == MAX_STALE_RETRIES) {
+                        throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
+                    }
+                    autoIncrement.rewind();
                 }
             }
+        } finally {
+            autoIncrement.finish();
         }
     }
 
@@ -304,25 +311,31 @@ public final class BasaltSqlEngine implements SqlEngine {
     public void execute(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
         countExecute();
         PreparedStatementImpl ps = (PreparedStatementImpl) query;
-        for (int attempt = 1; ; attempt++) {
-            CatalogSnapshot snapshot = catalog.snapshot();
-            CompiledStatement c = ps.compiled();
-            if (c.catalogVersion() != snapshot.version()) {
-                c = compile(session, ps.statement(), snapshot);
-                if (c.columns().size() != ps.resultColumns().size()) {
-                    throw new MySqlException(1615, "HY000", "Prepared statement needs to be re-prepared", null);
+        AutoIncrementReplay autoIncrement = state(session).autoIncrement;
+        try {
+            for (int attempt = 1; ; attempt++) {
+                CatalogSnapshot snapshot = catalog.snapshot();
+                CompiledStatement c = ps.compiled();
+                if (c.catalogVersion() != snapshot.version()) {
+                    c = compile(session, ps.statement(), snapshot);
+                    if (c.columns().size() != ps.resultColumns().size()) {
+                        throw new MySqlException(1615, "HY000", "Prepared statement needs to be re-prepared", null);
+                    }
+                    ps.recompiled(c);
                 }
-                ps.recompiled(c);
-            }
-            session.warnings().clear();
-            try {
-                run(session, c, ps.statement().sql(), parameters, sink);
-                return;
-            } catch (StaleStatementException e) {
-                if (attempt == MAX_STALE_RETRIES) {
-                    throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
+                session.warnings().clear();
+                try {
+                    run(session, c, ps.statement().sql(), parameters, sink);
+                    return;
+                } catch (StaleStatementException e) {
+                    if (attempt == MAX_STALE_RETRIES) {
+                        throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
+                    }
+                    autoIncrement.rewind();
                 }
             }
+        } finally {
+            autoIncrement.finish();
         }
     }
 
@@ -340,7 +353,8 @@ public final class BasaltSqlEngine implements SqlEngine {
      */
     private NoWaitResult runWithoutWaiting(Session session, CompiledStatement c, String sql, Object[] parameters,
                                            ResultSink sink, boolean commit, Runnable countCommand) {
-        SessionTransaction txn = state(session).txn;
+        SessionState st = state(session);
+        SessionTransaction txn = st.txn;
         boolean autocommit = c instanceof CompiledStatement.Dml && txn.nextStatementIsAutocommit();
         if (!c.mayRunWithoutWaiting() || c.catalogVersion() != catalog.snapshot().version()
                 || autocommit && !commit) {
@@ -359,15 +373,14 @@ public final class BasaltSqlEngine implements SqlEngine {
                     || e.getCause() instanceof DuplicateKeyException)) {
                 conflictBackoff.conflicted(table);
             }
-            handedOff.increment();
-            return NoWaitResult.HAND_OFF;
+            return handOff(st);
         } catch (RuntimeException | Error e) {
-            executed(c, sample, countCommand);
+            executed(st, c, sample, countCommand);
             throw e;
         }
         if (pending == null) {
             ranWithoutWaiting.increment();
-            executed(c, sample, countCommand);
+            executed(st, c, sample, countCommand);
             return NoWaitResult.DONE;
         }
         return NoWaitResult.pending(pending.durable(), () -> {
@@ -376,20 +389,31 @@ public final class BasaltSqlEngine implements SqlEngine {
             } catch (OptimisticStatementConflict e) {
                 // nothing sent: the worker runs it again, with pessimistic locks for a while
                 conflictBackoff.conflicted(table);
-                handedOff.increment();
+                handOff(st);
                 return false;
             } catch (RuntimeException | Error e) {
-                executed(c, sample, countCommand);
+                executed(st, c, sample, countCommand);
                 throw e;
             }
             ranWithoutWaiting.increment();
-            executed(c, sample, countCommand);
+            executed(st, c, sample, countCommand);
             return true;
         });
     }
 
-    /** Counts a statement that ran (or failed) without waiting, as {@link #execute} and {@link #run} do. */
-    private void executed(CompiledStatement c, Timer.Sample sample, Runnable countCommand) {
+    /** A statement tried without waiting that a worker must run again: it takes the same AUTO_INCREMENT values. */
+    private NoWaitResult handOff(SessionState st) {
+        st.autoIncrement.rewind();
+        handedOff.increment();
+        return NoWaitResult.HAND_OFF;
+    }
+
+    /**
+     * Counts a statement that ran (or failed) without waiting, as {@link #execute} and {@link #run} do, and ends its
+     * hold on the AUTO_INCREMENT values it took.
+     */
+    private void executed(SessionState st, CompiledStatement c, Timer.Sample sample, Runnable countCommand) {
+        st.autoIncrement.finish();
         countCommand.run();
         count(c);
         sample.stop(latency(c));
@@ -431,7 +455,7 @@ public final class BasaltSqlEngine implements SqlEngine {
     }
 
     SessionState state(Session session) {
-        return SessionState.of(session, store, binlog);
+        return SessionState.of(session, store, binlog, catalog.autoIncrement());
     }
 
     /** Binds a data statement; null for statements the utility interpreter handles. */
@@ -487,7 +511,8 @@ public final class BasaltSqlEngine implements SqlEngine {
      * @param sql the statement's text (binlog Annotate_rows)
      */
     void run(Session session, CompiledStatement c, String sql, Object[] params, ResultSink sink) {
-        SessionTransaction txn = state(session).txn;
+        SessionState st = state(session);
+        SessionTransaction txn = st.txn;
         count(c);
         Timer.Sample sample = Timer.start(meters);
         try {
@@ -496,7 +521,7 @@ public final class BasaltSqlEngine implements SqlEngine {
                     // as in MariaDB, a query that reads no table neither opens a transaction nor uses up SET
                     // TRANSACTION
                     sendRows(q, new ExecContext(session, catalog, null, params, serverVersion, false, RowLog.NONE,
-                            binlog), session, sink);
+                            binlog, st.autoIncrement), session, sink);
                     sink.endRows();
                 } else {
                     runInTransaction(session, txn, c, sql, params, sink, false, false);
@@ -514,6 +539,7 @@ public final class BasaltSqlEngine implements SqlEngine {
                 optimisticRetries.increment();
                 conflictBackoff.conflicted(table);
                 session.warnings().truncate(warnings);
+                st.autoIncrement.rewind();
                 runInTransaction(session, txn, c, sql, params, sink, false, false);
             }
         } finally {
@@ -540,7 +566,7 @@ public final class BasaltSqlEngine implements SqlEngine {
         int savepoint = txn.statementSavepoint(optimisticAutocommit);
         Transaction t = txn.forStatement();
         ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes,
-                changes ? txn.rowLog(sql) : RowLog.NONE, binlog);
+                changes ? txn.rowLog(sql) : RowLog.NONE, binlog, state(session).autoIncrement);
         boolean foundRows = (session.clientCapabilities() & io.basalt.protocol.constants.CapabilityFlags.FOUND_ROWS)
                 != 0;
         try {

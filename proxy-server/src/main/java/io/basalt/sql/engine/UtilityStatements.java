@@ -258,7 +258,7 @@ final class UtilityStatements {
         QueryBinder qb = new QueryBinder(env, engine.virtualTables(session, snapshot), false);
         Expr e = qb.binder(new NameScope(null), Clause.SELECT).bind(expr);
         ExecContext ctx = new ExecContext(session, engine.catalog(), null, new Object[0], engine.serverVersion(),
-                false, RowLog.NONE, engine.binlog());
+                false, RowLog.NONE, engine.binlog(), engine.state(session).autoIncrement);
         return e.eval(null, ctx);
     }
 
@@ -291,7 +291,8 @@ final class UtilityStatements {
                 Expr cond = new QueryBinder(env, engine.virtualTables(session, snapshot), false)
                         .binder(scope, Clause.WHERE).bind(where);
                 ExecContext ctx = new ExecContext(session, engine.catalog(), null, new Object[0],
-                        engine.serverVersion(), false, RowLog.NONE, engine.binlog());
+                        engine.serverVersion(), false, RowLog.NONE, engine.binlog(),
+                        engine.state(session).autoIncrement);
                 return row -> Truth.passes(cond, row, ctx);
             }
         };

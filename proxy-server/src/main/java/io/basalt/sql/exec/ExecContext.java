@@ -6,6 +6,7 @@ import io.basalt.session.Session;
 import io.basalt.sql.binlog.RowLog;
 import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.catalog.Catalog;
+import io.basalt.sql.dml.AutoIncrementReplay;
 import io.basalt.sql.sysvar.SqlModes;
 import io.basalt.sql.value.EvalContext;
 import io.basalt.storage.txn.Transaction;
@@ -36,20 +37,18 @@ public final class ExecContext implements EvalContext {
     private Map<Object, Object> statementState;
     private final RowLog rowLog;
     private final SqlBinlog binlog;
-
-    public ExecContext(Session session, Catalog catalog, Transaction txn, Object[] params, String serverVersion,
-                       boolean changesData) {
-        this(session, catalog, txn, params, serverVersion, changesData, RowLog.NONE, SqlBinlog.OFF);
-    }
+    private final AutoIncrementReplay autoIncrement;
 
     /**
-     * @param rowLog where the statement reports the rows it changes (the binlog)
-     * @param binlog the server's binary log, for BINLOG_GTID_POS()
+     * @param rowLog        where the statement reports the rows it changes (the binlog)
+     * @param binlog        the server's binary log, for BINLOG_GTID_POS()
+     * @param autoIncrement where the statement takes its AUTO_INCREMENT values (the session's)
      */
     public ExecContext(Session session, Catalog catalog, Transaction txn, Object[] params, String serverVersion,
-                       boolean changesData, RowLog rowLog, SqlBinlog binlog) {
+                       boolean changesData, RowLog rowLog, SqlBinlog binlog, AutoIncrementReplay autoIncrement) {
         this.rowLog = rowLog;
         this.binlog = binlog;
+        this.autoIncrement = autoIncrement;
         this.session = session;
         this.catalog = catalog;
         this.txn = txn;
@@ -69,6 +68,11 @@ public final class ExecContext implements EvalContext {
     /** The catalog (auto-increment allocation, definitions). */
     public Catalog catalog() {
         return catalog;
+    }
+
+    /** Where the statement takes its AUTO_INCREMENT values. */
+    public AutoIncrementReplay autoIncrement() {
+        return autoIncrement;
     }
 
     /** The statement's transaction (null for statements that read no table data). */
