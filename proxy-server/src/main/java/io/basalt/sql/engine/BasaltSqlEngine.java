@@ -532,9 +532,10 @@ public final class BasaltSqlEngine implements SqlEngine {
             int warnings = session.warnings().mark();
             try {
                 // an autocommit data statement first runs without pessimistic locks; it has sent nothing when its
-                // commit meets a conflict, so it runs once more, with them (DESIGN.md §3.6)
-                runInTransaction(session, txn, c, sql, params, sink,
-                        txn.nextStatementIsAutocommit() && conflictBackoff.optimistic(table), false);
+                // commit meets a conflict, so it runs once more, with them (DESIGN.md §3.6); one that changes
+                // session state (a user variable, say) would change it twice, so it takes its locks from the start
+                runInTransaction(session, txn, c, sql, params, sink, txn.nextStatementIsAutocommit()
+                        && !((CompiledStatement.Dml) c).sessionEffects() && conflictBackoff.optimistic(table), false);
             } catch (OptimisticStatementConflict e) {
                 optimisticRetries.increment();
                 conflictBackoff.conflicted(table);

@@ -87,6 +87,20 @@ class OptimisticAutocommitTest extends EngineSessionTestBase {
         assertThat(retries()).isEqualTo(1.0);
     }
 
+    /** Run twice, it would assign @n twice; so it takes its row lock up front, and the interloper cannot have it. */
+    @Test
+    void aStatementThatChangesSessionStateRunsOnceWithLocksSoItsEffectsHappenOnce() {
+        f.exec(s, "SET @n = 0");
+        f.exec(other, "SET innodb_lock_wait_timeout = 0");
+        AtomicReference<MySqlException> interloper = new AtomicReference<>();
+        beforeNextOnePc.set(() -> interloper.set(error(() -> f.exec(other, "UPDATE t SET c = 'theirs' WHERE id = 1"))));
+        assertThat(f.exec(s, "UPDATE t SET k = (@n := @n + 1) WHERE id = 1").affected()).isEqualTo(1);
+        assertThat(f.exec(s, "SELECT @n").column(0)).containsExactly(1L);
+        assertThat(interloper.get()).as("the interloper met the row lock").isNotNull();
+        assertThat(interloper.get().code()).isEqualTo(1205);
+        assertThat(row(1)).containsExactly("1", "a");
+    }
+
     @Test
     void anUpdateWithoutAConflictRunsOnce() {
         f.exec(s, "UPDATE t SET k = k + 1 WHERE id = 1");
