@@ -11,7 +11,6 @@ import io.basalt.sql.binlog.SqlBinlog;
 import io.basalt.sql.catalog.Catalog;
 import io.basalt.sql.catalog.CatalogSnapshot;
 import io.basalt.sql.catalog.TableDef;
-import io.basalt.sql.dml.AutoIncrementReplay;
 import io.basalt.sql.dml.DmlResult;
 import io.basalt.sql.dml.InsertPlan;
 import io.basalt.sql.exec.ExecContext;
@@ -171,21 +170,28 @@ public final class BasaltSqlEngine implements SqlEngine {
     @Override
     public void execute(Session session, String sql, ResultSink sink) {
         countQuery();
-        AutoIncrementReplay autoIncrement = state(session).autoIncrement;
+        untilFresh(session, () -> executeText(session, sql, sink));
+    }
+
+    /**
+     * Runs a command's statement on a worker, again while it finds its plan stale (a DDL finished in between; the run
+     * stopped at its metadata lock, before it wrote or took AUTO_INCREMENT values), and then ends its hold on the
+     * values it took.
+     */
+    private void untilFresh(Session session, Runnable statement) {
         try {
             for (int attempt = 1; ; attempt++) {
                 try {
-                    executeText(session, sql, sink);
+                    statement.run();
                     return;
                 } catch (StaleStatementException e) {
                     if (attempt == MAX_STALE_RETRIES) {
                         throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
                     }
-                    autoIncrement.rewind();
                 }
             }
         } finally {
-            autoIncrement.finish();
+            state(session).autoIncrement.finish();
         }
     }
 
@@ -311,32 +317,19 @@ public final class BasaltSqlEngine implements SqlEngine {
     public void execute(Session session, PreparedQuery query, Object[] parameters, ResultSink sink) {
         countExecute();
         PreparedStatementImpl ps = (PreparedStatementImpl) query;
-        AutoIncrementReplay autoIncrement = state(session).autoIncrement;
-        try {
-            for (int attempt = 1; ; attempt++) {
-                CatalogSnapshot snapshot = catalog.snapshot();
-                CompiledStatement c = ps.compiled();
-                if (c.catalogVersion() != snapshot.version()) {
-                    c = compile(session, ps.statement(), snapshot);
-                    if (c.columns().size() != ps.resultColumns().size()) {
-                        throw new MySqlException(1615, "HY000", "Prepared statement needs to be re-prepared", null);
-                    }
-                    ps.recompiled(c);
+        untilFresh(session, () -> {
+            CatalogSnapshot snapshot = catalog.snapshot();
+            CompiledStatement c = ps.compiled();
+            if (c.catalogVersion() != snapshot.version()) {
+                c = compile(session, ps.statement(), snapshot);
+                if (c.columns().size() != ps.resultColumns().size()) {
+                    throw new MySqlException(1615, "HY000", "Prepared statement needs to be re-prepared", null);
                 }
-                session.warnings().clear();
-                try {
-                    run(session, c, ps.statement().sql(), parameters, sink);
-                    return;
-                } catch (StaleStatementException e) {
-                    if (attempt == MAX_STALE_RETRIES) {
-                        throw new MySqlException(ErrorCode.LOCK_WAIT_TIMEOUT);
-                    }
-                    autoIncrement.rewind();
-                }
+                ps.recompiled(c);
             }
-        } finally {
-            autoIncrement.finish();
-        }
+            session.warnings().clear();
+            run(session, c, ps.statement().sql(), parameters, sink);
+        });
     }
 
     @Override

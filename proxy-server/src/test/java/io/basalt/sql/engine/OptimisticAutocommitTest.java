@@ -132,6 +132,18 @@ class OptimisticAutocommitTest extends EngineSessionTestBase {
     }
 
     @Test
+    void anInsertRunAgainTakesTheAutoIncrementValuesOfItsFirstRun() {
+        f.exec(s, "CREATE TABLE a (id BIGINT AUTO_INCREMENT PRIMARY KEY, u INT UNIQUE, c VARCHAR(10))");
+        f.exec(s, "INSERT INTO a (u, c) VALUES (1, 'first')");
+        beforeNextCommit("INSERT INTO a (u, c) VALUES (5, 'theirs')");
+        EngineFixture.Result r = f.exec(s, "INSERT IGNORE INTO a (u, c) VALUES (5, 'mine'), (6, 'mine')");
+        assertThat(r.affected()).isEqualTo(1);
+        assertThat(retries()).isEqualTo(1.0);
+        assertThat(f.exec(s, "SELECT u, id FROM a ORDER BY u").rows()).as("ids 2 and 3 taken by the first run")
+                .containsExactly(List.of(1L, 1L), List.of(5L, 4L), List.of(6L, 3L));
+    }
+
+    @Test
     void anOptimisticSessionStillReportsTheConflict() {
         f.exec(s, "SET tidb_txn_mode = 'OPTIMISTIC'");
         beforeNextCommit("UPDATE t SET k = k + 10 WHERE id = 1");
