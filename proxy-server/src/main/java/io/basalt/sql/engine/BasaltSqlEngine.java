@@ -360,7 +360,7 @@ public final class BasaltSqlEngine implements SqlEngine {
         Timer.Sample sample = Timer.start(meters);
         PendingCommit pending;
         try (NoWaitScope ignored = NoWaitScope.enter(NO_WAIT_STEPS)) {
-            pending = runInTransaction(session, txn, c, sql, parameters, sink, optimistic, autocommit);
+            pending = runInTransaction(session, st, c, sql, parameters, sink, optimistic, autocommit);
         } catch (WouldBlockException | StaleStatementException e) {
             if (optimistic && (e.getCause() instanceof TransactionAbortedException
                     || e.getCause() instanceof DuplicateKeyException)) {
@@ -517,7 +517,7 @@ public final class BasaltSqlEngine implements SqlEngine {
                             binlog, st.autoIncrement), session, sink);
                     sink.endRows();
                 } else {
-                    runInTransaction(session, txn, c, sql, params, sink, false, false);
+                    runInTransaction(session, st, c, sql, params, sink, false, false);
                 }
                 return;
             }
@@ -527,14 +527,14 @@ public final class BasaltSqlEngine implements SqlEngine {
                 // an autocommit data statement first runs without pessimistic locks; it has sent nothing when its
                 // commit meets a conflict, so it runs once more, with them (DESIGN.md §3.6); one that changes
                 // session state (a user variable, say) would change it twice, so it takes its locks from the start
-                runInTransaction(session, txn, c, sql, params, sink, txn.nextStatementIsAutocommit()
+                runInTransaction(session, st, c, sql, params, sink, txn.nextStatementIsAutocommit()
                         && !((CompiledStatement.Dml) c).sessionEffects() && conflictBackoff.optimistic(table), false);
             } catch (OptimisticStatementConflict e) {
                 optimisticRetries.increment();
                 conflictBackoff.conflicted(table);
                 session.warnings().truncate(warnings);
                 st.autoIncrement.rewind();
-                runInTransaction(session, txn, c, sql, params, sink, false, false);
+                runInTransaction(session, st, c, sql, params, sink, false, false);
             }
         } finally {
             sample.stop(latency(c));
@@ -550,9 +550,10 @@ public final class BasaltSqlEngine implements SqlEngine {
      * @return the pending commit, whose finish sends the reply; null when the statement is done
      * @throws OptimisticStatementConflict only when {@code optimisticAutocommit}: nothing was committed or sent
      */
-    private PendingCommit runInTransaction(Session session, SessionTransaction txn, CompiledStatement c, String sql,
+    private PendingCommit runInTransaction(Session session, SessionState st, CompiledStatement c, String sql,
                                            Object[] params, ResultSink sink, boolean optimisticAutocommit,
                                            boolean commitWithoutWaiting) {
+        SessionTransaction txn = st.txn;
         boolean changes = !(c instanceof CompiledStatement.Query q) || q.locking();
         if (!(c instanceof CompiledStatement.Query)) {
             lockTarget(session, txn, c);
@@ -560,7 +561,7 @@ public final class BasaltSqlEngine implements SqlEngine {
         int savepoint = txn.statementSavepoint(optimisticAutocommit);
         Transaction t = txn.forStatement();
         ExecContext ctx = new ExecContext(session, catalog, t, params, serverVersion, changes,
-                changes ? txn.rowLog(sql) : RowLog.NONE, binlog, state(session).autoIncrement);
+                changes ? txn.rowLog(sql) : RowLog.NONE, binlog, st.autoIncrement);
         boolean foundRows = (session.clientCapabilities() & io.basalt.protocol.constants.CapabilityFlags.FOUND_ROWS)
                 != 0;
         try {
