@@ -54,9 +54,9 @@ public class ServerConfig {
     public boolean eventLoopReads = true;
     /**
      * Whether an autocommit prepared data statement tried on the event loop (event_loop_reads) also commits there when
-     * its transaction commits by 1PC: the event loop stages the write, the storage's commit writer makes a round of
-     * them durable with one WAL sync and delivers their binlog group, and the reply is sent once the binlog holds it.
-     * Off: such statements run on a worker, whose commit waits for both syncs.
+     * its transaction commits by 1PC or async commit: the event loop stages the write, the storage's commit writer
+     * makes a round of them durable with one WAL sync and delivers their binlog group, and the reply is sent once the
+     * binlog holds it. Off: such statements run on a worker, which waits for the commit writer instead.
      */
     public boolean eventLoopCommits = true;
     /** Seconds an idle authenticated connection is kept (the global {@code wait_timeout}). */

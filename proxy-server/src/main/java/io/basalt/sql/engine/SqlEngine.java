@@ -27,7 +27,8 @@ public interface SqlEngine {
      * COM_STMT_EXECUTE on a thread that must not wait (a Netty event loop): runs the statement if it is a plain read,
      * or a data statement inside an open transaction (its commit is not part of it), that can finish from memory
      * without meeting another transaction's lock or writing to disk ({@link NoWaitResult#DONE}); with {@code commit},
-     * also an autocommit data statement whose commit is a 1PC, left {@link NoWaitResult#isPending pending} on its way
+     * also an autocommit data statement whose commit is a 1PC or an async commit, left {@link NoWaitResult#isPending
+     * pending} on its way
      * to the disk. Otherwise it returns {@link NoWaitResult#HAND_OFF} having sent nothing and undone the statement (the
      * caller then calls {@link #execute(Session, PreparedQuery, Object[], ResultSink)} on a worker). Row locks the
      * undone statement took stay held, as after a failed statement in InnoDB. The sink must refuse (throw
@@ -41,7 +42,7 @@ public interface SqlEngine {
      * COM_QUERY on a thread that must not wait (a Netty event loop): runs the text if it is BEGIN / START
      * TRANSACTION, COMMIT or ROLLBACK (a text the engine has seen and keeps parsed) and the session's transaction can
      * end without waiting (it holds no writes or row locks): {@link NoWaitResult#DONE}; with {@code commit}, a COMMIT
-     * of a transaction that commits by 1PC is left pending until durable. Otherwise {@link NoWaitResult#HAND_OFF},
+     * of a transaction that commits by 1PC or async commit is left pending until durable. Otherwise {@link NoWaitResult#HAND_OFF},
      * having sent and changed nothing (the caller then calls {@link #execute(Session, String, ResultSink)} on a
      * worker).
      */

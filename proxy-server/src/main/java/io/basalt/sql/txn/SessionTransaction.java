@@ -271,7 +271,7 @@ public final class SessionTransaction {
      * is committed by storage's commit writer, and the returned commit is finished on this session's thread once it is
      * durable.
      *
-     * @throws WouldBlockException the commit would wait (not a 1PC, a lock or latch met, a spilled binlog cache, a
+     * @throws WouldBlockException the commit would wait (a 2PC, a lock or latch met, a spilled binlog cache, a
      *                             failure to report); nothing changed, and the caller retracts the statement
      */
     public PendingCommit endStatementWithoutWaiting() {

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link SqlEngine#executeWithoutWaiting(io.basalt.session.Session, String, ResultSink, boolean)}: BEGIN, COMMIT and
  * ROLLBACK sent as text run on the calling (event-loop) thread when ending what is open cannot wait; a transaction
- * with writes or row locks is handed back untouched, for a worker to end, unless its COMMIT may commit there (by 1PC,
- * left pending until durable).
+ * with writes or row locks is handed back untouched, for a worker to end, unless its COMMIT may commit there (by 1PC
+ * or async commit, left pending until durable).
  */
 class TransactionControlWithoutWaitingTest extends EngineSessionTestBase {
     @BeforeEach
@@ -71,8 +71,22 @@ class TransactionControlWithoutWaitingTest extends EngineSessionTestBase {
     }
 
     @Test
-    void aCommitThatNeedsAnotherPathThanOnePhaseCommitIsHandedBackUntouched() {
+    void aCommitByAsyncCommitCommitsOnTheCallingThreadToo() {
         f.exec(s, "SET tidb_enable_1pc = 0");
+        f.exec(s, "BEGIN");
+        f.exec(s, "UPDATE t SET c = 'x' WHERE id = 1");
+        long asyncCommits = asyncCommits();
+        assertThat(f.execCommittingWithoutWaiting(s, "COMMIT")).isNotNull();
+        assertThat(f.engine.state(s).txn.isOpen()).isFalse();
+        assertThat(f.noWait("handed_off")).isZero();
+        assertThat(asyncCommits()).isEqualTo(asyncCommits + 1);
+        assertThat(f.exec(f.sessionIn("d"), "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("x"));
+    }
+
+    @Test
+    void aCommitByTwoPhaseCommitIsHandedBackUntouched() {
+        f.exec(s, "SET tidb_enable_1pc = 0");
+        f.exec(s, "SET tidb_enable_async_commit = 0");
         f.exec(s, "BEGIN");
         f.exec(s, "UPDATE t SET c = 'x' WHERE id = 1");
         assertThat(f.execCommittingWithoutWaiting(s, "COMMIT")).isNull();
@@ -80,6 +94,11 @@ class TransactionControlWithoutWaitingTest extends EngineSessionTestBase {
         assertThat(f.engine.state(s).txn.isOpen()).as("untouched, for the worker").isTrue();
         f.exec(s, "COMMIT");
         assertThat(f.exec(f.sessionIn("d"), "SELECT c FROM t WHERE id = 1").rows()).containsExactly(List.of("x"));
+    }
+
+    private long asyncCommits() {
+        return Long.parseLong(String.valueOf(
+                f.exec(s, "SHOW GLOBAL STATUS LIKE 'Basalt_commits_async'").rows().get(0).get(1)));
     }
 
     @Test

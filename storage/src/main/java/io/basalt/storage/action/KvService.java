@@ -101,6 +101,16 @@ public final class KvService {
         return runAcross(requests, PrewriteAcrossShards::execute);
     }
 
+    /**
+     * {@link #prewriteAcross} staged, as {@link #stagePrewrite} stages a one-shard prewrite (also for one shard): an
+     * async-commit prewrite, which the commit writer writes.
+     */
+    public StagedCommand<List<PrewriteResult>> stagePrewriteAcross(SortedMap<Integer, PrewriteRequest> requests) {
+        List<PrewriteRequest> ordered = new ArrayList<>(requests.values());
+        return guarded(() -> scheduler.stageAcross(shardKeys(requests), 0, firstStartTs(requests),
+                contexts -> PrewriteAcrossShards.execute(contexts, ordered)));
+    }
+
     private <T> T runAcross(SortedMap<Integer, PrewriteRequest> requests,
                             BiFunction<List<ActionContext>, List<PrewriteRequest>, T> action) {
         List<PrewriteRequest> ordered = new ArrayList<>(requests.values());

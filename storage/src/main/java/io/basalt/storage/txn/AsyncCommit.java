@@ -1,71 +1,107 @@
 package io.basalt.storage.txn;
 
-import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.action.PrewriteResult;
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.pipeline.CommitPath;
 import io.basalt.storage.tso.Timestamps;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Async commit (TiDB 5.0, spec §3): the transaction is committed the moment every prewrite succeeded, at the max of
- * the per-key min_commit_ts; the keys, primary included, are committed in the background. A prewrite that meets
- * another transaction's lock waits outside the pipeline and is retried ({@link Prewriter}); falls back to 2PC when a
- * key's min_commit_ts exceeds max_commit_ts.
+ * the per-key min_commit_ts; the keys, primary included, are committed in the background. Its transactions are within
+ * async commit's limits, so the prewrite is one batch, on one shard or several: staged on the committing thread
+ * ({@link Prewriter#stageAsync}: a lock met is waited for outside the pipeline and the staging retried) and written by
+ * the store's {@link CommitWriter}, which syncs it with a round of other decisive batches and hands the transaction to
+ * the binlog, as it does a 1PC's; the committer waits for the outcome ({@link #commit}), or is told it
+ * ({@link #commitWithoutWaiting}). Falls back to 2PC when a key's min_commit_ts exceeds max_commit_ts
+ * ({@link StagedDecision}).
  */
 final class AsyncCommit {
     private AsyncCommit() {
     }
 
+    /** What the staged prewrite decided: the commit ts, or a fallback to 2PC with locks' min_commit_ts up to floor. */
+    private record Decided(long commitTs, long lockFloor, boolean fellBack) {
+        static Decided of(List<PrewriteResult> results) {
+            long commitTs = 0;
+            long lockFloor = 0;
+            boolean fellBack = false;
+            for (PrewriteResult r : results) {
+                fellBack |= r.minCommitTs() == 0;
+                commitTs = Math.max(commitTs, r.minCommitTs());
+                lockFloor = Math.max(lockFloor, r.lockMinCommitTs());
+            }
+            return new Decided(commitTs, lockFloor, fellBack);
+        }
+    }
+
     static CommitOutcome commit(TxnContext ctx, PreparedCommit pc) {
-        long startTs = pc.startTs();
         PipelineSeat seat = PipelineSeat.take(ctx, pc);
+        Prewriter.Staged<List<PrewriteResult>> staged = stage(ctx, pc, seat);
+        Decided d = Decided.of(staged.command().result());
+        if (d.fellBack()) {
+            // keys prewritten in async mode keep their min_commit_ts (also those of the batches that did not fall back)
+            return StagedDecision.finishAsTwoPc(ctx, pc, seat, staged, Math.max(d.commitTs(), d.lockFloor()),
+                    ctx.metrics().asyncFallbacks);
+        }
+        return CommitWriter.await(submit(ctx, pc, seat, staged, d.commitTs()));
+    }
+
+    /**
+     * The commit of a thread that must not wait (in a {@link NoWaitScope}), as {@link OnePhaseCommit#commitWithoutWaiting}:
+     * a lock met or a fallback to 2PC is refused with {@link WouldBlockException}, nothing written.
+     */
+    static CompletableFuture<CommitOutcome> commitWithoutWaiting(TxnContext ctx, PreparedCommit pc) {
+        PipelineSeat seat = PipelineSeat.take(ctx, pc);
+        Prewriter.Staged<List<PrewriteResult>> staged = stage(ctx, pc, seat);
+        Decided d = Decided.of(staged.command().result());
+        if (d.fellBack()) {
+            throw StagedDecision.refuseTwoPc(seat, staged, CommitPath.ASYNC_COMMIT);
+        }
+        return submit(ctx, pc, seat, staged, d.commitTs());
+    }
+
+    private static Prewriter.Staged<List<PrewriteResult>> stage(TxnContext ctx, PreparedCommit pc, PipelineSeat seat) {
         long maxCommitTs = maxCommitTs(ctx);
         // a resolver may roll back the primary only once max_commit_ts has passed (tidb#33641)
         long ttl = Math.max(TwoPhaseCommit.ttl(ctx, pc),
-                Timestamps.physical(maxCommitTs) - Timestamps.physical(startTs) + 1);
-        Prewriter.Outcome out;
+                Timestamps.physical(maxCommitTs) - Timestamps.physical(pc.startTs()) + 1);
         try {
-            out = Prewriter.runAsync(ctx, pc, seat, maxCommitTs, ttl);
+            return Prewriter.stageAsync(ctx, pc, seat, maxCommitTs, ttl);
         } catch (RuntimeException e) {
             seat.leave();
             throw e;
         }
-        long commitTs = 0;
-        long lockFloor = 0;
-        boolean fellBack = false;
-        for (PrewriteResult r : out.results()) {
-            fellBack |= r.minCommitTs() == 0;
-            commitTs = Math.max(commitTs, r.minCommitTs());
-            lockFloor = Math.max(lockFloor, r.lockMinCommitTs());
-        }
-        if (fellBack) {
-            seat.leave();
-            ctx.metrics().asyncFallbacks.increment();
-            // keys prewritten in async mode keep their min_commit_ts (also those of the batches that did not fall back)
-            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, out.outboxWritten(),
-                    Math.max(commitTs, lockFloor)), CommitPath.TWO_PC);
-        }
-        try {
-            ctx.faults().hit(FaultPoints.AFTER_ALL_PREWRITES, startTs);
-            ctx.tso().observe(commitTs);
-        } catch (RuntimeException e) {
-            throw DecidedCommit.failedAfterDecision(ctx.pipeline(), seat.ticket(), startTs, commitTs,
-                    CommitPath.ASYNC_COMMIT, pc.payload(), e);
-        }
+    }
+
+    private static CompletableFuture<CommitOutcome> submit(TxnContext ctx, PreparedCommit pc, PipelineSeat seat,
+                                                           Prewriter.Staged<List<PrewriteResult>> staged,
+                                                           long commitTs) {
+        long startTs = pc.startTs();
         Map<Integer, List<byte[]>> locked = KeyGroups.lockedKeysByShard(pc, true);
-        // decided: writers queued on these keys may commit them now rather than after the binlog group and the
-        // background commit (the outbox already guarantees the binlog will hold this transaction)
-        ctx.cm().markDecided(startTs, commitTs);
-        locked.values().forEach(ctx.waits()::released);
-        try {
-            ctx.pipeline().commit(seat.ticket(), commitTs, CommitPath.ASYNC_COMMIT, pc.payload());
-        } catch (RuntimeException e) {
-            ctx.cm().clearDecided(startTs);
-            throw DecidedCommit.undetermined(startTs, e);
-        }
-        ctx.secondaries().submit(startTs, commitTs, locked, out.outboxWritten() ? pc.primaryShard() : -1);
-        return new CommitOutcome(commitTs, CommitPath.ASYNC_COMMIT);
+        CommitWriter.Decision decision = new CommitWriter.Decision() {
+            @Override
+            public void handingOver() {
+                // writers queued on these keys may commit them now rather than after the binlog group and the
+                // background commit (the outbox already guarantees the binlog will hold this transaction)
+                ctx.cm().markDecided(startTs, commitTs);
+                locked.values().forEach(ctx.waits()::released);
+            }
+
+            @Override
+            public void refused() {
+                ctx.cm().clearDecided(startTs);
+            }
+        };
+        return StagedDecision.submit(ctx, pc, seat, staged, commitTs, CommitPath.ASYNC_COMMIT, decision)
+                .thenApply(ignored -> {
+                    ctx.secondaries().submit(startTs, commitTs, locked,
+                            staged.outboxWritten() ? pc.primaryShard() : -1);
+                    return new CommitOutcome(commitTs, CommitPath.ASYNC_COMMIT);
+                });
     }
 
     /**

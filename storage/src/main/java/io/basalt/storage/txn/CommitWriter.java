@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.Timer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,13 +23,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finishes every one-phase commit on one thread of its own, {@code basalt-commit-writer}: it takes every staged 1PC
- * batch queued since its last round, writes them unsynced, makes them durable with one WAL sync, releases their
- * latches and memory locks and hands them to the commit pipeline. When no commit waits for the next round, it
- * delivers their binlog group itself, which saves a lone commit a thread hand-off; otherwise it leaves the group to
- * the {@link BinlogGroupLeader} and writes the next round while that group's binlog write and fsync run. A committer
- * that must not wait (a Netty event loop, {@link Transaction#commitWithoutWaiting}) is told through a future once its
- * transaction is durable in the binlog; one that may wait waits for that future, once.
+ * Finishes every one-phase commit and every async commit on one thread of its own, {@code basalt-commit-writer}: it
+ * takes every staged decisive batch (a 1PC's commit records, an async commit's locks) queued since its last round,
+ * writes them unsynced, makes them durable with one WAL sync, releases their latches and memory locks and hands the
+ * decided transactions to the commit pipeline. When no commit waits for the next round, it delivers their binlog group
+ * itself, which saves a lone commit a thread hand-off; otherwise it leaves the group to the {@link BinlogGroupLeader}
+ * and writes the next round while that group's binlog write and fsync run. A committer that must not wait (a Netty
+ * event loop, {@link Transaction#commitWithoutWaiting}) is told through a future once its transaction is durable in
+ * the binlog; one that may wait waits for that future, once.
  * Committing on its own thread, a committer waited twice per commit (in RocksDB's write group and in the pipeline's
  * group), and an event loop's statement a third time for its hand-off to a worker; here each round costs this thread
  * one wake-up, whatever its size.
@@ -47,12 +49,33 @@ public final class CommitWriter implements AutoCloseable {
     private static final long CLOSE_WAIT_MS = 10_000;
 
     /**
-     * A 1PC transaction whose batch is staged: its ticket is registered, its commit ts computed. {@code durable}
-     * completes once the binlog holds it; exceptionally with {@link io.basalt.storage.error.UndeterminedResultException}
-     * once it was written but could not be confirmed, with the write's own failure if it was not written.
+     * A 1PC or async-commit transaction whose decisive batch is staged: its ticket is registered, its commit ts
+     * computed. {@code durable} completes once the binlog holds it; exceptionally with
+     * {@link io.basalt.storage.error.UndeterminedResultException} once it was written but could not be confirmed, with
+     * the write's own failure if it was not written.
      */
-    record Job(StagedCommand<?> batch, CommitPipeline.Ticket ticket, long startTs, long commitTs, byte[] payload,
-               CompletableFuture<Void> durable) {
+    record Job(StagedCommand<?> batch, CommitPipeline.Ticket ticket, long startTs, long commitTs, CommitPath path,
+               byte[] payload, Decision decision, CompletableFuture<Void> durable) {
+    }
+
+    /** What a committer has done on the writer's thread around its decided transaction's hand-over to the pipeline. */
+    interface Decision {
+        /** Nothing to do (a 1PC commit: its commit records are its outcome). */
+        Decision NONE = new Decision() {
+            @Override
+            public void handingOver() {
+            }
+
+            @Override
+            public void refused() {
+            }
+        };
+
+        /** Written, durable and confirmed: about to go to the pipeline. */
+        void handingOver();
+
+        /** The pipeline failed it after {@link #handingOver}. */
+        void refused();
     }
 
     private final CommitPipeline pipeline;
@@ -82,10 +105,11 @@ public final class CommitWriter implements AutoCloseable {
         this.syncWal = syncWal;
         this.faults = faults;
         this.rounds = Counter.builder("basalt.commit.writer.rounds")
-                .description("rounds of the commit writer: one WAL sync for the 1PC batches queued since the last")
+                .description("rounds of the commit writer: one WAL sync for the decisive batches queued since the last")
                 .register(registry);
         this.roundSize = DistributionSummary.builder("basalt.commit.writer.round.size")
-                .description("1PC batches written per round of the commit writer").publishPercentileHistogram()
+                .description("decisive batches (1PC, async commit) written per round of the commit writer")
+                .publishPercentileHistogram()
                 .register(registry);
         this.syncLatency = Timer.builder("basalt.commit.writer.sync")
                 .description("the commit writer's WAL syncs").publishPercentileHistogram().register(registry);
@@ -95,7 +119,7 @@ public final class CommitWriter implements AutoCloseable {
         thread.start();
     }
 
-    /** Queues a staged 1PC commit; its future is completed on the thread that delivers its binlog group. */
+    /** Queues a staged decisive batch; its future is completed on the thread that delivers its binlog group. */
     void submit(Job job) {
         inFlight.incrementAndGet();
         job.durable().whenComplete((ok, failure) -> {
@@ -200,7 +224,7 @@ public final class CommitWriter implements AutoCloseable {
                 syncWal.run();
             } catch (RuntimeException e) {
                 syncFailure = e;
-                LOG.error("WAL sync failed; {} one-phase commits are undetermined", written.size(), e);
+                LOG.error("WAL sync failed; {} 1PC and async commits are undetermined", written.size(), e);
             }
             syncLatency.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         }
@@ -214,39 +238,70 @@ public final class CommitWriter implements AutoCloseable {
         roundSize.record(round.size());
     }
 
-    /** A written batch is decided: to the pipeline in its place even when confirming it failed (DESIGN.md §3.7). */
+    /**
+     * A written batch is decided: to the pipeline in its place even when confirming it failed (DESIGN.md §3.7). A
+     * coordinator "crashing" right after its write (a test's fault) leaves it out: the binlog has it only after
+     * recovery; one failing after an async commit's decision still hands it over and reports it undetermined.
+     */
     private void decide(Job j, RuntimeException failure) {
         if (failure == null) {
             try {
                 faults.hit(FaultPoints.AFTER_PRIMARY_PREWRITE, j.startTs());
             } catch (RuntimeException crash) {
-                // a test's coordinator dying right after its 1PC write: the binlog has it only after recovery
                 pipeline.abandon(j.ticket());
                 j.durable().completeExceptionally(crash);
                 return;
             }
         }
         RuntimeException f = failure;
+        if (f == null && j.path() == CommitPath.ASYNC_COMMIT) {
+            f = hit(FaultPoints.AFTER_ALL_PREWRITES, j.startTs());
+        }
         if (f == null) {
             try {
                 tso.observe(j.commitTs());
+                j.decision().handingOver();
             } catch (RuntimeException e) {
                 f = e;
             }
         }
         RuntimeException confirmFailure = f;
         try {
-            pipeline.commitAsync(j.ticket(), j.commitTs(), CommitPath.ONE_PC, j.payload(), sinkFailure -> {
+            pipeline.commitAsync(j.ticket(), j.commitTs(), j.path(), j.payload(), sinkFailure -> {
                 if (confirmFailure == null && sinkFailure == null) {
                     j.durable().complete(null);
                     return;
                 }
-                RuntimeException e = confirmFailure != null ? confirmFailure
-                        : sinkFailure instanceof RuntimeException r ? r : new IllegalStateException(sinkFailure);
+                RuntimeException e = confirmFailure;
+                if (e == null) {
+                    j.decision().refused();
+                    e = sinkFailure instanceof RuntimeException r ? r : new IllegalStateException(sinkFailure);
+                }
                 j.durable().completeExceptionally(DecidedCommit.undetermined(j.startTs(), e));
             });
         } catch (RuntimeException e) {
+            if (confirmFailure == null) {
+                j.decision().refused();
+            }
             j.durable().completeExceptionally(DecidedCommit.undetermined(j.startTs(), e));
+        }
+    }
+
+    private RuntimeException hit(String point, long startTs) {
+        try {
+            faults.hit(point, startTs);
+            return null;
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    /** Waits for a job's future: its result, or its failure itself rather than wrapped. */
+    static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
         }
     }
 
@@ -258,7 +313,7 @@ public final class CommitWriter implements AutoCloseable {
     public void close() {
         closing = true;
         if (!ParkedThreads.wakeAndJoin(thread, CLOSE_WAIT_MS)) {
-            LOG.warn("{} one-phase commits of event loops did not reach the binlog within {} ms; recovery replays"
+            LOG.warn("{} 1PC and async commits of event loops did not reach the binlog within {} ms; recovery replays"
                     + " those that were written", inFlight.get(), CLOSE_WAIT_MS);
             stopped = true;
             LockSupport.unpark(thread);

@@ -1,8 +1,6 @@
 package io.basalt.storage.txn;
 
 import io.basalt.storage.error.UndeterminedResultException;
-import io.basalt.storage.pipeline.CommitPath;
-import io.basalt.storage.pipeline.CommitPipeline;
 
 /**
  * What a coordinator does when something fails after its transaction was decided (1PC written, or every async
@@ -11,18 +9,6 @@ import io.basalt.storage.pipeline.CommitPipeline;
  */
 final class DecidedCommit {
     private DecidedCommit() {
-    }
-
-    /** Hands the decided transaction to the pipeline despite the failure, then returns the error to throw. */
-    static UndeterminedResultException failedAfterDecision(CommitPipeline pipeline, CommitPipeline.Ticket ticket,
-                                                           long startTs, long commitTs, CommitPath path,
-                                                           byte[] payload, RuntimeException failure) {
-        try {
-            pipeline.commit(ticket, commitTs, path, payload);
-        } catch (RuntimeException sinkFailure) {
-            failure.addSuppressed(sinkFailure);
-        }
-        return undetermined(startTs, failure);
     }
 
     static UndeterminedResultException undetermined(long startTs, RuntimeException e) {

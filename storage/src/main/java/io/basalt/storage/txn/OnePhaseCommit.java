@@ -1,12 +1,12 @@
 package io.basalt.storage.txn;
 
+import io.basalt.storage.action.PrewriteResult;
 import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.concurrency.WouldBlockException;
 import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.pipeline.CommitPath;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * One-phase commit (spec §4): one batch of all the transaction's shards writes the commit records at the calculated
@@ -15,7 +15,7 @@ import java.util.concurrent.CompletionException;
  * the store's {@link CommitWriter}, which makes a round of such batches durable with one WAL sync and hands them to
  * the binlog; the committer only waits for the outcome ({@link #commit}), or is told it
  * ({@link #commitWithoutWaiting}). When the commit ts would exceed max_commit_ts the staged batch holds plain 2PC
- * locks instead: the committer writes it itself and finishes with 2PC.
+ * locks instead: the committer writes it itself and finishes with 2PC ({@link StagedDecision}).
  */
 final class OnePhaseCommit {
     private OnePhaseCommit() {
@@ -23,27 +23,12 @@ final class OnePhaseCommit {
 
     static CommitOutcome commit(TxnContext ctx, PreparedCommit pc) {
         PipelineSeat seat = PipelineSeat.take(ctx, pc);
-        Prewriter.Staged staged = stage(ctx, pc, seat);
+        Prewriter.Staged<PrewriteResult> staged = stage(ctx, pc, seat);
         long commitTs = staged.command().result().onePcCommitTs();
         if (commitTs == 0) {
-            try {
-                staged.command().write();
-            } catch (RuntimeException e) {
-                seat.leave();
-                throw e;
-            } finally {
-                staged.command().finish();
-            }
-            ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
-            seat.leave();
-            ctx.metrics().onePcFallbacks.increment();
-            return new CommitOutcome(TwoPhaseCommit.finish(ctx, pc, staged.outboxWritten()), CommitPath.TWO_PC);
+            return StagedDecision.finishAsTwoPc(ctx, pc, seat, staged, 0, ctx.metrics().onePcFallbacks);
         }
-        try {
-            return submit(ctx, pc, seat, staged, commitTs).join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
+        return CommitWriter.await(submit(ctx, pc, seat, staged, commitTs));
     }
 
     /**
@@ -55,17 +40,15 @@ final class OnePhaseCommit {
      */
     static CompletableFuture<CommitOutcome> commitWithoutWaiting(TxnContext ctx, PreparedCommit pc) {
         PipelineSeat seat = PipelineSeat.take(ctx, pc);
-        Prewriter.Staged staged = stage(ctx, pc, seat);
+        Prewriter.Staged<PrewriteResult> staged = stage(ctx, pc, seat);
         long commitTs = staged.command().result().onePcCommitTs();
         if (commitTs == 0) {
-            staged.command().finish();
-            seat.leave();
-            throw new WouldBlockException("a 1PC past max_commit_ts, which finishes as 2PC");
+            throw StagedDecision.refuseTwoPc(seat, staged, CommitPath.ONE_PC);
         }
         return submit(ctx, pc, seat, staged, commitTs);
     }
 
-    private static Prewriter.Staged stage(TxnContext ctx, PreparedCommit pc, PipelineSeat seat) {
+    private static Prewriter.Staged<PrewriteResult> stage(TxnContext ctx, PreparedCommit pc, PipelineSeat seat) {
         try {
             ctx.faults().hit(FaultPoints.BEFORE_ONE_PC, pc.startTs());
             return Prewriter.stageOnePc(ctx, pc, seat, AsyncCommit.maxCommitTs(ctx), TwoPhaseCommit.ttl(ctx, pc));
@@ -76,16 +59,13 @@ final class OnePhaseCommit {
     }
 
     private static CompletableFuture<CommitOutcome> submit(TxnContext ctx, PreparedCommit pc, PipelineSeat seat,
-                                                           Prewriter.Staged staged, long commitTs) {
-        long startTs = pc.startTs();
-        CompletableFuture<Void> durable = new CompletableFuture<>();
-        ctx.commitWriter().submit(new CommitWriter.Job(staged.command(), seat.ticket(), startTs, commitTs,
-                pc.payload(), durable));
-        return durable.thenApply(ignored -> {
-            if (staged.outboxWritten()) {
-                ctx.secondaries().submit(startTs, commitTs, Map.of(), pc.primaryShard());
-            }
-            return new CommitOutcome(commitTs, CommitPath.ONE_PC);
-        });
+                                                           Prewriter.Staged<PrewriteResult> staged, long commitTs) {
+        return StagedDecision.submit(ctx, pc, seat, staged, commitTs, CommitPath.ONE_PC, CommitWriter.Decision.NONE)
+                .thenApply(ignored -> {
+                    if (staged.outboxWritten()) {
+                        ctx.secondaries().submit(pc.startTs(), commitTs, Map.of(), pc.primaryShard());
+                    }
+                    return new CommitOutcome(commitTs, CommitPath.ONE_PC);
+                });
     }
 }

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * Prewrites every shard's batch of a transaction on the calling thread, or stages a 1PC's for the
- * {@link CommitWriter} ({@link #stageOnePc}). The shards share one WAL ({@link io.basalt.storage.shard.ShardEngine}),
+ * Prewrites every shard's batch of a transaction on the calling thread, or stages a 1PC's or an async commit's for the
+ * {@link CommitWriter} ({@link #stageOnePc}, {@link #stageAsync}). The shards share one WAL ({@link io.basalt.storage.shard.ShardEngine}),
  * so a 1PC, or the prewrite of a small transaction (async commit's limits), over several shards is one atomic batch
  * of them all ({@link io.basalt.storage.action.OnePcAcrossShards},
  * {@link io.basalt.storage.action.PrewriteAcrossShards}): one WAL write group and one fsync. A larger transaction
@@ -35,8 +35,8 @@ final class Prewriter {
     record Outcome(List<PrewriteResult> results, boolean outboxWritten) {
     }
 
-    /** A staged 1PC batch, and whether it carries the binlog payload as an outbox record. */
-    record Staged(StagedCommand<PrewriteResult> command, boolean outboxWritten) {
+    /** A staged 1PC or async-commit batch, and whether it carries the binlog payload as an outbox record. */
+    record Staged<T>(StagedCommand<T> command, boolean outboxWritten) {
     }
 
     private final TxnContext ctx;
@@ -57,11 +57,6 @@ final class Prewriter {
         this.ttlMs = ttlMs;
     }
 
-    /** An async-commit prewrite; {@code seat} must be registered. */
-    static Outcome runAsync(TxnContext ctx, PreparedCommit pc, PipelineSeat seat, long maxCommitTs, long ttlMs) {
-        return new Prewriter(ctx, pc, Mode.ASYNC, seat, maxCommitTs, ttlMs).run();
-    }
-
     static Outcome runPlain(TxnContext ctx, PreparedCommit pc, long ttlMs) {
         return new Prewriter(ctx, pc, Mode.PLAIN, null, 0, ttlMs).run();
     }
@@ -73,19 +68,31 @@ final class Prewriter {
      * {@link io.basalt.storage.concurrency.WouldBlockException} instead, nothing left latched. {@code seat} must be
      * registered.
      */
-    static Staged stageOnePc(TxnContext ctx, PreparedCommit pc, PipelineSeat seat, long maxCommitTs, long ttlMs) {
-        Prewriter p = new Prewriter(ctx, pc, Mode.ONE_PC, seat, maxCommitTs, ttlMs);
+    static Staged<PrewriteResult> stageOnePc(TxnContext ctx, PreparedCommit pc, PipelineSeat seat, long maxCommitTs,
+                                             long ttlMs) {
+        return new Prewriter(ctx, pc, Mode.ONE_PC, seat, maxCommitTs, ttlMs).stage(requests -> requests.size() > 1
+                ? ctx.kv().stagePrewriteOnePcAcross(requests)
+                : ctx.kv().stagePrewrite(pc.primaryShard(), requests.get(pc.primaryShard())));
+    }
+
+    /**
+     * An async-commit prewrite (within async commit's limits, so one batch, on one shard or several), staged as
+     * {@link #stageOnePc} stages a 1PC; each shard's result in ascending shard order.
+     */
+    static Staged<List<PrewriteResult>> stageAsync(TxnContext ctx, PreparedCommit pc, PipelineSeat seat,
+                                                   long maxCommitTs, long ttlMs) {
+        return new Prewriter(ctx, pc, Mode.ASYNC, seat, maxCommitTs, ttlMs).stage(ctx.kv()::stagePrewriteAcross);
+    }
+
+    private <T> Staged<T> stage(Function<SortedMap<Integer, PrewriteRequest>, StagedCommand<T>> stageWrite) {
         long t0 = System.nanoTime();
         try {
-            StagedCommand<PrewriteResult> staged = p.inOneWrite(requests -> requests.size() > 1
-                    ? ctx.kv().stagePrewriteOnePcAcross(requests)
-                    : ctx.kv().stagePrewrite(pc.primaryShard(), requests.get(pc.primaryShard())));
-            return new Staged(staged, p.outboxWritten);
+            StagedCommand<T> staged = inOneWrite(stageWrite);
+            return new Staged<>(staged, outboxWritten);
         } finally {
             ctx.metrics().prewriteLatency.record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         }
     }
-
 
     private Outcome run() {
         long t0 = System.nanoTime();
@@ -117,8 +124,8 @@ final class Prewriter {
             try {
                 T r = write.apply(requests);
                 outboxWritten = requests.get(pc.primaryShard()).outbox() != null;
-                if (mode != Mode.ONE_PC) {
-                    // a 1PC batch is only staged here: the commit writer hits this once it is durable
+                if (mode == Mode.PLAIN) {
+                    // a 1PC or async batch is only staged here: the commit writer hits this once it is durable
                     ctx.faults().hit(FaultPoints.AFTER_PRIMARY_PREWRITE, pc.startTs());
                 }
                 return r;

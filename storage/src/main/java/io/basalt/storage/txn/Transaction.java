@@ -457,14 +457,14 @@ public final class Transaction implements AutoCloseable {
 
     /**
      * {@link #commit} on a thread that must not wait (inside a {@link NoWaitScope}), for a transaction that commits
-     * by 1PC: its batch is staged here and written by the store's {@link CommitWriter}; the future completes, on
+     * by 1PC or async commit: its batch is staged here and written by the store's {@link CommitWriter}; the future completes, on
      * another thread, once the transaction is decided and durable in the binlog, with the commit ts, or exceptionally
      * with {@link UndeterminedResultException} (decided, not confirmed) or the {@link StorageException} of a write that
      * failed (the transaction is then rolled back, as by {@link #commit}). From the call until then the transaction
      * belongs to its commit.
      *
-     * @throws WouldBlockException before anything changed, whenever the commit would wait or fail here: another
-     *                             path than 1PC, a lock met, a latch held, a conflict or duplicate found, a timestamp
+     * @throws WouldBlockException before anything changed, whenever the commit would wait or fail here: a commit by
+     *                             2PC (or falling back to it), a lock met, a latch held, a conflict or duplicate found, a timestamp
      *                             window to persist. The transaction is then as before the call, for {@link #commit}
      *                             or {@link #rollback} on a thread that may wait, which also reports any failure.
      */
@@ -481,12 +481,14 @@ public final class Transaction implements AutoCloseable {
             finish();
             return CompletableFuture.completedFuture(0L);
         }
-        if (CommitPathSelector.choose(ctx.config(), pc) != CommitPath.ONE_PC) {
-            throw new WouldBlockException("a commit by async commit or 2PC");
+        CommitPath path = CommitPathSelector.choose(ctx.config(), pc);
+        if (path == CommitPath.TWO_PC) {
+            throw new WouldBlockException("a commit by 2PC");
         }
         CompletableFuture<CommitOutcome> durable;
         try {
-            durable = OnePhaseCommit.commitWithoutWaiting(ctx, pc);
+            durable = path == CommitPath.ONE_PC ? OnePhaseCommit.commitWithoutWaiting(ctx, pc)
+                    : AsyncCommit.commitWithoutWaiting(ctx, pc);
         } catch (StorageException e) {
             // found while staging, before anything was written: the commit that may wait finds and reports it again
             throw new WouldBlockException("a commit that fails: " + e.getMessage(), e);

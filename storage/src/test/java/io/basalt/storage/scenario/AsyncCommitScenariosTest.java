@@ -60,6 +60,24 @@ class AsyncCommitScenariosTest extends ScenarioBase {
     }
 
     /**
+     * The prewrite of a committer that may wait is written in a round of the commit writer too, whose WAL sync it
+     * shares with the 1PC and async commits of event loops: one round, and no synced write of its own.
+     */
+    @Test
+    void anAsyncPrewriteIsWrittenInACommitWriterRound() {
+        open();
+        Transaction t = store.begin(asyncCommit());
+        t.put(index(3), b("i1"));
+        t.put(row(3), b("r1"));
+        long c = t.commit(null);
+        assertThat(t.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+        assertThat(store.metrics().registry().get("basalt.commit.writer.rounds").counter().count()).isEqualTo(1.0);
+        assertThat(readFresh(row(3))).isEqualTo("r1");
+        awaitCondition("committed in the background", () -> lockOf(row(3)) == null && lockOf(index(3)) == null);
+        assertCommittedAt(t.startTs(), c, index(3), row(3));
+    }
+
+    /**
      * A shard that would only check that a key does not exist writes no lock, so the primary could not list it:
      * such a transaction commits with 2PC; the same transaction writing that key commits async. With 1PC on, the
      * check runs inside the one write of every shard, so it commits by 1PC.

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link Transaction#commitWithoutWaiting}, the commit of a thread that must not wait (the server's event loop): the
- * 1PC batch is staged on the calling thread and written, synced and delivered by the store's commit writer; the
+ * 1PC or async-commit batch is staged on the calling thread and written, synced and delivered by the store's commit writer; the
  * future completes once the binlog holds the transaction. Whatever would wait or fail while staging is refused before
  * anything changed, and readers never see the write before its WAL sync.
  */
@@ -119,18 +119,64 @@ class CommitWithoutWaitingTest extends ScenarioBase {
     }
 
     @Test
-    void aCommitByAnotherPathThanOnePhaseIsRefused() {
+    void anAsyncCommitIsWrittenByTheCommitWriterAndCompletesOnceTheBinlogHoldsIt() {
         open(c -> { }, sink);
         Transaction t = store.begin(asyncCommit());
         t.put(row(1), b("v"));
         t.put(index(1), b("i"));
+        long commitTs = await(commitWithoutWaiting(t, "events-1"));
+        assertThat(t.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+        assertThat(t.state()).isEqualTo(Transaction.State.COMMITTED);
+        DecidedTxn delivered = sink.byStartTs(t.startTs());
+        assertThat(delivered).as("in the binlog when the future completes").isNotNull();
+        assertThat(delivered.commitTs()).isEqualTo(commitTs);
+        assertThat(delivered.path()).isEqualTo(CommitPath.ASYNC_COMMIT);
+        assertThat(store.metrics().registry().get("basalt.commit.writer.rounds").counter().count())
+                .as("its locks were synced in a round of the commit writer").isEqualTo(1.0);
+        assertThat(readFresh(row(1))).isEqualTo("v");
+        awaitCondition("its keys committed in the background",
+                () -> lockOf(row(1)) == null && lockOf(index(1)) == null);
+        assertCommittedAt(t.startTs(), commitTs, row(1), index(1));
+    }
+
+    @Test
+    void aCommitByTwoPhaseCommitIsRefused() {
+        open(c -> { }, sink);
+        Transaction t = store.begin(asyncCommit().withAsyncCommit(false));
+        t.put(row(1), b("v"));
+        t.put(index(1), b("i"));
         try (NoWaitScope ignored = NoWaitScope.enter(1000)) {
-            assertThatThrownBy(() -> t.commitWithoutWaiting(b("e"))).isInstanceOf(WouldBlockException.class);
+            assertThatThrownBy(() -> t.commitWithoutWaiting(b("e"))).isInstanceOf(WouldBlockException.class)
+                    .hasMessageContaining("2PC");
         }
         assertThat(t.state()).isEqualTo(Transaction.State.ACTIVE);
         assertNoLock(row(1), index(1));
         t.commit(b("e"));
-        assertThat(t.commitPath()).isEqualTo(CommitPath.ASYNC_COMMIT);
+        assertThat(t.commitPath()).isEqualTo(CommitPath.TWO_PC);
+    }
+
+    @Test
+    void anAsyncCommitThatWouldFallBackToTwoPhaseCommitIsRefusedBeforeAnythingIsWritten() {
+        open(c -> { }, sink);
+        Transaction t = store.begin(asyncCommit());
+        t.put(row(1), b("v"));
+        t.put(index(1), b("i"));
+        cm.updateMaxTs(plusMs(store.tso().current(), SAFE_WINDOW_MS + 1000)); // min_commit_ts past max_commit_ts
+        try (NoWaitScope ignored = NoWaitScope.enter(1000)) {
+            assertThatThrownBy(() -> t.commitWithoutWaiting(b("e"))).isInstanceOf(WouldBlockException.class)
+                    .hasMessageContaining("async commit past max_commit_ts");
+        }
+        assertThat(t.state()).isEqualTo(Transaction.State.ACTIVE);
+        assertNoLock(row(1), index(1));
+        assertThat(memoryLockOf(row(1))).isNull();
+        Transaction other = store.begin(optimistic());
+        other.put(row(2), b("w"));
+        other.commit(b("other")); // would hang if the refused commit had stayed registered in the pipeline
+        assertThat(sink.byStartTs(t.startTs())).isNull();
+        t.commit(b("e"));
+        assertThat(t.commitPath()).isEqualTo(CommitPath.TWO_PC);
+        assertThat(store.metrics().asyncFallbacks.count()).isEqualTo(1.0);
+        assertThat(readFresh(row(1))).isEqualTo("v");
     }
 
     @Test
