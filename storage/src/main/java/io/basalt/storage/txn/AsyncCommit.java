@@ -98,8 +98,9 @@ final class AsyncCommit {
         };
         return StagedDecision.submit(ctx, pc, seat, staged, commitTs, CommitPath.ASYNC_COMMIT, decision)
                 .thenApply(ignored -> {
-                    ctx.secondaries().submit(startTs, commitTs, locked,
-                            staged.outboxWritten() ? pc.primaryShard() : -1);
+                    // run by the thread that delivered the binlog group, often the commit writer's own
+                    ctx.secondaries().submitWithoutLatching(startTs, commitTs, locked,
+                            staged.outboxWritten() ? pc.primaryShard() : -1, ctx.timer());
                     return new CommitOutcome(commitTs, CommitPath.ASYNC_COMMIT);
                 });
     }

@@ -11,8 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * and later writers met them and fell back from async commit to 2PC.
  *
  * <p>Bounded: when the queue is full the committing thread does its own work, which slows writers down instead of
- * growing memory. Failures are only logged: any reader that meets a leftover lock finishes the job. Owned by the
+ * growing memory; a thread that completes other transactions' commits hands it to another thread instead. Failures are only logged: any reader that meets a leftover lock finishes the job. Owned by the
  * store, closed before the shards; {@link #close()} commits what is queued first.
  */
 public final class SecondaryCommitter implements AutoCloseable {
@@ -61,12 +64,34 @@ public final class SecondaryCommitter implements AutoCloseable {
     }
 
     /**
-     * Called once the transaction is durable in the binlog.
+     * Called once the transaction is durable in the binlog, on its committing thread, which does the work itself when
+     * the queue is full.
      *
      * @param byShard      keys still to commit, per shard (none after 1PC: no background task then)
      * @param outboxShard  shard holding the transaction's outbox record, or -1
      */
     public void submit(long startTs, long commitTs, Map<Integer, List<byte[]>> byShard, int outboxShard) {
+        enqueue(startTs, commitTs, byShard, outboxShard, this::commitOne);
+    }
+
+    /**
+     * {@link #submit} from a thread that must not take latches (the commit writer's or the binlog group leader's,
+     * which complete the commits of event loops): a full queue hands the work to {@code overflow} instead, since a
+     * latch there may be held by a batch queued in the commit writer, which that thread would then never write.
+     */
+    public void submitWithoutLatching(long startTs, long commitTs, Map<Integer, List<byte[]>> byShard,
+                                      int outboxShard, Executor overflow) {
+        enqueue(startTs, commitTs, byShard, outboxShard, task -> {
+            try {
+                overflow.execute(() -> commitOne(task));
+            } catch (RejectedExecutionException closing) {
+                LOG.debug("store closing: background commit of txn {} left to lock resolution", task.startTs());
+            }
+        });
+    }
+
+    private void enqueue(long startTs, long commitTs, Map<Integer, List<byte[]>> byShard, int outboxShard,
+                         Consumer<Task> whenFull) {
         if (outboxShard >= 0) {
             outbox.delivered(outboxShard, startTs);
         }
@@ -77,8 +102,12 @@ public final class SecondaryCommitter implements AutoCloseable {
         if (closing) {
             LOG.debug("store closing: background commit of txn {} left to lock resolution", startTs);
         } else if (!queue.offer(task)) {
-            commit(List.of(task));
+            whenFull.accept(task);
         }
+    }
+
+    private void commitOne(Task task) {
+        commit(List.of(task));
     }
 
     /** A worker thread: commits batches until the committer closes and the queue is empty. */

@@ -24,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -319,6 +320,43 @@ class CommitWithoutWaitingTest extends ScenarioBase {
         assertThat(sink.delivered()).extracting(DecidedTxn::startTs)
                 .containsExactly(first.startTs(), second.startTs());
         assertThat(readFresh(row(2))).isEqualTo("second");
+    }
+
+    /**
+     * The commit writer's thread delivers the binlog group of a lone async commit and then queues its keys for the
+     * background commit. With that queue full it must not commit them itself: a later transaction that committed one
+     * of those keys (decided) and staged its own write of it would hold the key's latch in the writer's queue, behind
+     * this very thread, which would wait for it forever. The store's timer thread does that work instead.
+     */
+    @Test
+    void aFullBackgroundCommitQueueLeavesTheWorkToAnotherThreadThanTheCommitWriter() {
+        open(c -> {
+            c.secondaryCommitThreads = 1;
+            c.secondaryCommitQueueLimit = 1;
+        }, sink);
+        Transaction a = store.begin(asyncCommit());
+        a.put(row(1), b("a"));
+        a.put(index(1), b("a"));
+        Pauser.Rule aBackground = pauser.pause(FaultPoints.BEFORE_SECONDARY_COMMIT, a.startTs());
+        a.commit(b("a"));
+        aBackground.awaitReached(); // the one worker holds a's keys, the queue is empty
+        Transaction fills = store.begin(asyncCommit());
+        fills.put(row(2), b("f"));
+        fills.put(index(2), b("f"));
+        fills.commit(b("f")); // its keys fill the queue
+        Transaction c = store.begin(asyncCommit());
+        c.put(row(3), b("c"));
+        c.put(index(3), b("c"));
+        AtomicReference<String> committedBy = new AtomicReference<>();
+        pauser.act(FaultPoints.BEFORE_SECONDARY_COMMIT, c.startTs(),
+                () -> committedBy.compareAndSet(null, Thread.currentThread().getName()));
+        long cTs = await(commitWithoutWaiting(c, "c"));
+        awaitCondition("c's keys committed in the background",
+                () -> lockOf(row(3)) == null && lockOf(index(3)) == null);
+        assertThat(committedBy.get()).isEqualTo("basalt-timer");
+        assertCommittedAt(c.startTs(), cTs, row(3), index(3));
+        aBackground.resume();
+        awaitCondition("a's keys committed in the background", () -> lockOf(index(1)) == null);
     }
 
     /** Holds the first group it is given until {@link #release}, as a slow binlog fsync would. */
