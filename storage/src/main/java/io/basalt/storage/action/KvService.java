@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
@@ -98,7 +98,8 @@ public final class KvService {
      * @return each shard's result, in ascending shard order
      */
     public List<PrewriteResult> prewriteAcross(SortedMap<Integer, PrewriteRequest> requests) {
-        return runAcross(requests, PrewriteAcrossShards::execute);
+        return guarded(() -> scheduler.runAcross(shardKeys(requests), firstStartTs(requests),
+                prewriteAcrossAction(requests)));
     }
 
     /**
@@ -106,16 +107,14 @@ public final class KvService {
      * async-commit prewrite, which the commit writer writes.
      */
     public StagedCommand<List<PrewriteResult>> stagePrewriteAcross(SortedMap<Integer, PrewriteRequest> requests) {
-        List<PrewriteRequest> ordered = new ArrayList<>(requests.values());
         return guarded(() -> scheduler.stageAcross(shardKeys(requests), 0, firstStartTs(requests),
-                contexts -> PrewriteAcrossShards.execute(contexts, ordered)));
+                prewriteAcrossAction(requests)));
     }
 
-    private <T> T runAcross(SortedMap<Integer, PrewriteRequest> requests,
-                            BiFunction<List<ActionContext>, List<PrewriteRequest>, T> action) {
+    private static Function<List<ActionContext>, List<PrewriteResult>> prewriteAcrossAction(
+            SortedMap<Integer, PrewriteRequest> requests) {
         List<PrewriteRequest> ordered = new ArrayList<>(requests.values());
-        return guarded(() -> scheduler.runAcross(shardKeys(requests), firstStartTs(requests),
-                contexts -> action.apply(contexts, ordered)));
+        return contexts -> PrewriteAcrossShards.execute(contexts, ordered);
     }
 
     private List<CommandScheduler.ShardKeys> shardKeys(SortedMap<Integer, PrewriteRequest> requests) {

@@ -3,6 +3,7 @@ package io.basalt.storage.txn;
 import io.basalt.storage.action.PrewriteResult;
 import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.concurrency.WouldBlockException;
+import io.basalt.storage.fault.FaultPoints;
 import io.basalt.storage.pipeline.CommitPath;
 import io.basalt.storage.tso.Timestamps;
 import java.util.List;
@@ -84,7 +85,8 @@ final class AsyncCommit {
         Map<Integer, List<byte[]>> locked = KeyGroups.lockedKeysByShard(pc, true);
         CommitWriter.Decision decision = new CommitWriter.Decision() {
             @Override
-            public void handingOver() {
+            public void decided() {
+                ctx.faults().hit(FaultPoints.AFTER_ALL_PREWRITES, startTs);
                 // writers queued on these keys may commit them now rather than after the binlog group and the
                 // background commit (the outbox already guarantees the binlog will hold this transaction)
                 ctx.cm().markDecided(startTs, commitTs);

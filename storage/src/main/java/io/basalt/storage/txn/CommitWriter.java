@@ -58,24 +58,22 @@ public final class CommitWriter implements AutoCloseable {
                byte[] payload, Decision decision, CompletableFuture<Void> durable) {
     }
 
-    /** What a committer has done on the writer's thread around its decided transaction's hand-over to the pipeline. */
+    /** What a path does on the writer's thread between its batch's WAL sync and its hand-over to the pipeline. */
     interface Decision {
         /** Nothing to do (a 1PC commit: its commit records are its outcome). */
         Decision NONE = new Decision() {
-            @Override
-            public void handingOver() {
-            }
-
-            @Override
-            public void refused() {
-            }
         };
 
-        /** Written, durable and confirmed: about to go to the pipeline. */
-        void handingOver();
+        /**
+         * The batch is durable and its commit ts observed; a failure here leaves the transaction undetermined, handed
+         * over all the same.
+         */
+        default void decided() {
+        }
 
-        /** The pipeline failed it after {@link #handingOver}. */
-        void refused();
+        /** The pipeline failed the transaction after {@link #decided}. */
+        default void refused() {
+        }
     }
 
     private final CommitPipeline pipeline;
@@ -241,7 +239,7 @@ public final class CommitWriter implements AutoCloseable {
     /**
      * A written batch is decided: to the pipeline in its place even when confirming it failed (DESIGN.md §3.7). A
      * coordinator "crashing" right after its write (a test's fault) leaves it out: the binlog has it only after
-     * recovery; one failing after an async commit's decision still hands it over and reports it undetermined.
+     * recovery; one failing in its {@link Decision} is still handed over and reported undetermined.
      */
     private void decide(Job j, RuntimeException failure) {
         if (failure == null) {
@@ -254,13 +252,10 @@ public final class CommitWriter implements AutoCloseable {
             }
         }
         RuntimeException f = failure;
-        if (f == null && j.path() == CommitPath.ASYNC_COMMIT) {
-            f = hit(FaultPoints.AFTER_ALL_PREWRITES, j.startTs());
-        }
         if (f == null) {
             try {
                 tso.observe(j.commitTs());
-                j.decision().handingOver();
+                j.decision().decided();
             } catch (RuntimeException e) {
                 f = e;
             }
@@ -284,15 +279,6 @@ public final class CommitWriter implements AutoCloseable {
                 j.decision().refused();
             }
             j.durable().completeExceptionally(DecidedCommit.undetermined(j.startTs(), e));
-        }
-    }
-
-    private RuntimeException hit(String point, long startTs) {
-        try {
-            faults.hit(point, startTs);
-            return null;
-        } catch (RuntimeException e) {
-            return e;
         }
     }
 
