@@ -12,4 +12,12 @@ public interface BinlogEventBody {
 
     /** Writes post-header and payload at the writer index. */
     void encode(ByteBuf out);
+
+    /**
+     * About how many bytes {@link #encode} writes, so that a large body's buffer is sized once instead of grown
+     * (and copied) as it is written; 0 when a body is small enough not to matter.
+     */
+    default int encodedSizeHint() {
+        return 0;
+    }
 }

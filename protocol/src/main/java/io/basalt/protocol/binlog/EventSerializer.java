@@ -49,6 +49,12 @@ public final class EventSerializer {
     private static int write(ByteBuf out, BinlogEventBody body, long timestamp, long serverId, int flags,
             long position, boolean positionIsLogPos, BinlogChecksum checksum) {
         int start = out.writerIndex();
+        long wanted = (long) start + EventHeader.SIZE + body.encodedSizeHint() + BinlogChecksum.CRC_SIZE;
+        if (wanted > out.capacity() && wanted <= out.maxCapacity()) {
+            // once, before the body: growing as it is written copies a large body again at every step; at least
+            // doubled, so that a buffer collecting many events still grows in amortised steps
+            out.capacity((int) Math.min(out.maxCapacity(), Math.max(wanted, 2L * out.capacity())));
+        }
         out.writeZero(EventHeader.SIZE);
         body.encode(out);
         int trailer = EventHeader.trailerSize(body.type(), checksum);

@@ -141,4 +141,24 @@ class EventSerializerTest {
         assertThatThrownBy(() -> EventSerializer.relocate(event, 0, 10, 0, BinlogChecksum.CRC32))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aLargeRowsEventIsWrittenIntoABufferSizedOnceFromItsHint() {
+        java.util.List<BinlogColumn> columns = java.util.List.of(
+                BinlogColumn.integer("id", BinlogColumnType.LONGLONG, false, false),
+                BinlogColumn.blob("b", 4, 63, true));
+        byte[] before = new byte[3 << 20];
+        byte[] after = new byte[3 << 20];
+        Arrays.fill(after, (byte) 'x');
+        RowsEvent e = RowsEvent.update(17, RowsEvent.STMT_END_F, columns,
+                java.util.List.<Object[]>of(new Object[] {1L, before}), java.util.List.<Object[]>of(new Object[] {1L, after}));
+        ByteBuf body = Unpooled.buffer();
+        e.encode(body);
+        assertThat(e.encodedSizeHint()).isBetween(body.readableBytes(), body.readableBytes() + 256);
+        ByteBuf out = Unpooled.buffer(256);
+        int size = EventSerializer.serialize(out, e, 1, 2, 0, 4096, BinlogChecksum.CRC32);
+        assertThat(size).isEqualTo(19 + body.readableBytes() + 4);
+        assertThat(out.capacity()).as("grown once, to the hint, not doubled past it")
+                .isLessThanOrEqualTo(19 + e.encodedSizeHint() + 4);
+    }
 }

@@ -35,7 +35,9 @@ public final class BinlogCache implements AutoCloseable {
     private final long serverId;
     private final IntSupplier gapSize;
     private final BinlogMetrics metrics;
-    private final ByteBuf scratch = Unpooled.buffer(256);
+    private static final int SCRATCH_INITIAL = 256;
+    private static final int SCRATCH_KEPT = 1 << 20;
+    private ByteBuf scratch = Unpooled.buffer(SCRATCH_INITIAL);
     private byte[] mem = new byte[1024];
     private SpilledCache spill;
     private SpilledPayload sealed;
@@ -64,13 +66,23 @@ public final class BinlogCache implements AutoCloseable {
         return spill != null;
     }
 
+    /** Bytes of the buffers kept from one transaction to the next: in-memory events and the serialization scratch. */
+    long retainedBytes() {
+        return (long) mem.length + scratch.capacity();
+    }
+
     /** Appends one event built from {@code body} (the server id and checksum are the binlog's). */
     public void append(BinlogEventBody body, long timestampSeconds, int flags) {
         checkOpen();
+        if (spill == null && size + body.encodedSizeHint() > cacheSize) {
+            // spilling first serializes the event at its final position: relocating it would checksum it twice
+            spill();
+        }
         long at = base() + size;
         scratch.clear();
         int len = EventSerializer.serialize(scratch, body, timestampSeconds, serverId, flags, at, checksum);
         store(scratch.array(), scratch.arrayOffset(), len, at);
+        releaseLargeScratch();
     }
 
     /**
@@ -82,6 +94,7 @@ public final class BinlogCache implements AutoCloseable {
         scratch.clear();
         scratch.writeBytes(events, off, len);
         store(scratch.array(), scratch.arrayOffset(), len, -1);
+        releaseLargeScratch();
     }
 
     /** Drops the events after {@code position} (ROLLBACK TO SAVEPOINT, a failed statement). */
@@ -176,13 +189,13 @@ public final class BinlogCache implements AutoCloseable {
 
     /** Stores {@code len} bytes of events serialized at {@code writtenAt} (-1: unknown), spilling when needed. */
     private void store(byte[] buf, int off, int len, long writtenAt) {
-        if (spill != null || size + len > cacheSize) {
+        if (spill == null && size + len > cacheSize) {
+            spill();
+        }
+        if (spill != null) {
             NoWaitScope.refuse("a binlog cache file");
         }
         try {
-            if (spill == null && size + len > cacheSize) {
-                startSpill();
-            }
             long at = base() + size;
             if (at != writtenAt) {
                 EventSerializer.relocate(buf, off, len, at, checksum);
@@ -203,6 +216,22 @@ public final class BinlogCache implements AutoCloseable {
     }
 
     /** Moves the in-memory events to a new spill file, positioned after its gap. */
+    private void spill() {
+        NoWaitScope.refuse("a binlog cache file");
+        try {
+            startSpill();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write binlog cache file in " + cacheDir, e);
+        }
+    }
+
+    /** A session keeps a small scratch buffer: one that grew for a large event would stay as large as the event. */
+    private void releaseLargeScratch() {
+        if (scratch.capacity() > SCRATCH_KEPT) {
+            scratch = Unpooled.buffer(SCRATCH_INITIAL);
+        }
+    }
+
     private void startSpill() throws IOException {
         Files.createDirectories(cacheDir);
         SpilledCache s = SpilledCache.create(cacheDir, gapSize.getAsInt());

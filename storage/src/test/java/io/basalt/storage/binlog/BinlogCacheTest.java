@@ -10,10 +10,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.basalt.protocol.binlog.AnnotateRowsEvent;
 import io.basalt.protocol.binlog.BinlogChecksum;
+import io.basalt.protocol.binlog.BinlogColumn;
+import io.basalt.protocol.binlog.BinlogColumnType;
 import io.basalt.protocol.binlog.BinlogEvent;
 import io.basalt.protocol.binlog.BinlogEventReader;
 import io.basalt.protocol.binlog.BinlogEventType;
 import io.basalt.protocol.binlog.EventSerializer;
+import io.basalt.protocol.binlog.RowsEvent;
 import io.basalt.storage.binlog.BinlogTestSupport.Ev;
 import io.basalt.storage.concurrency.NoWaitScope;
 import io.basalt.storage.concurrency.WouldBlockException;
@@ -26,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -141,6 +145,29 @@ class BinlogCacheTest {
             assertThatThrownBy(() -> fill(cache, 99, 1)).isInstanceOf(IllegalStateException.class);
             cache.abandon();
             assertThat(Files.exists(f)).as("kept for recovery").isTrue();
+        }
+    }
+
+    @Test
+    void aLargeEventSpillsAtItsFinalPositionAndTheCacheDoesNotKeepABufferAsLargeAsIt() throws Exception {
+        BinlogConfig c = config(tmp).withCache(4096, 1L << 30);
+        List<BinlogColumn> columns = List.of(BinlogColumn.integer("id", BinlogColumnType.LONGLONG, false, false),
+                BinlogColumn.blob("b", 4, 63, true));
+        byte[] value = new byte[3 << 20];
+        Arrays.fill(value, (byte) 7);
+        try (BinlogService s = open(c); BinlogCache cache = s.newCache()) {
+            cache.append(RowsEvent.write(17, RowsEvent.STMT_END_F, columns, List.<Object[]>of(new Object[] {1L, value})),
+                    1_700_000_000L, 0);
+            assertThat(cache.spilled()).isTrue();
+            assertThat(cache.retainedBytes()).as("buffers kept for the session's next transactions")
+                    .isLessThan(1 << 20);
+            SpilledPayload d = SpilledPayload.decode(cache.payload());
+            try (FileChannel ch = FileChannel.open(c.cacheDir().resolve(d.fileName()), StandardOpenOption.READ)) {
+                BinlogEvent e = BinlogEventReader.ofRange(ch, d.gap(), d.gap() + d.dataLength(), BinlogChecksum.CRC32)
+                        .next();
+                assertThat(e.offset()).isEqualTo(d.gap());
+                assertThat(e.header().logPos()).isEqualTo(e.end()).isEqualTo(d.gap() + d.dataLength());
+            }
         }
     }
 
