@@ -24,10 +24,25 @@ public final class BinlogRowValues {
     }
 
     public static Object[] of(TableDef table, Object[] row, ZoneId zone) {
+        return of(table, row, zone, null, null);
+    }
+
+    /**
+     * The after image of an update: a value that is the very object of the before image (a column the statement
+     * left alone) reuses its converted value instead of encoding a long string a second time.
+     */
+    public static Object[] after(TableDef table, Object[] newRow, Object[] oldRow, Object[] oldValues, ZoneId zone) {
+        return of(table, newRow, zone, oldRow, oldValues);
+    }
+
+    private static Object[] of(TableDef table, Object[] row, ZoneId zone, Object[] oldRow, Object[] oldValues) {
         List<ColumnDef> cols = table.columns();
         Object[] out = new Object[row.length];
         for (int i = 0; i < row.length; i++) {
-            out[i] = row[i] == null ? null : value(cols.get(i), row[i], zone);
+            if (row[i] == null) {
+                continue;
+            }
+            out[i] = oldRow != null && row[i] == oldRow[i] ? oldValues[i] : value(cols.get(i), row[i], zone);
         }
         return out;
     }

@@ -86,12 +86,15 @@ final class StatementRowLog implements RowLog {
         if (table == null) {
             start(t, kind);
         }
+        Object[] oldValues = null;
         if (oldRow != null) {
-            before.add(BinlogRowValues.of(t, oldRow, zone));
+            oldValues = BinlogRowValues.of(t, oldRow, zone);
+            before.add(oldValues);
             pendingBytes += estimate(oldRow);
         }
         if (newRow != null) {
-            after.add(BinlogRowValues.of(t, newRow, zone));
+            after.add(oldRow == null ? BinlogRowValues.of(t, newRow, zone)
+                    : BinlogRowValues.after(t, newRow, oldRow, oldValues, zone));
             pendingBytes += estimate(newRow);
         }
     }
