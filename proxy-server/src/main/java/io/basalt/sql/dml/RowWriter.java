@@ -51,7 +51,8 @@ final class RowWriter {
     static void update(Transaction txn, RowLog log, TableDef t, HandleRow old, long newHandle, Object[] newRow) {
         long oldHandle = old.handle();
         Object[] oldRow = old.row();
-        EncodedRow encoded = RowCodec.encode(t, newRow);
+        EncodedRow encoded = oldHandle == newHandle ? RowCodec.encode(t, newRow, oldRow, old.offRow())
+                : RowCodec.encode(t, newRow);
         try {
             if (oldHandle != newHandle) {
                 txn.delete(TableKeys.rowKey(t.id(), oldHandle));
@@ -107,7 +108,8 @@ final class RowWriter {
     private static void putOffRow(Transaction txn, TableDef t, long handle, EncodedRow encoded, Object[] row,
                                   HandleRow old) {
         for (EncodedRow.OffRowValue v : encoded.offRow()) {
-            if (old != null && old.offRow().contains(v.columnId()) && unchanged(t, old.row(), row, v.columnId())) {
+            if (v.kept() || old != null && old.offRow().contains(v.columnId())
+                    && unchanged(t, old.row(), row, v.columnId())) {
                 continue;
             }
             try {

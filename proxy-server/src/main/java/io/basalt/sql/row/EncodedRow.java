@@ -8,8 +8,15 @@ import java.util.List;
  */
 public record EncodedRow(byte[] value, List<OffRowValue> offRow) {
 
-    /** One column's value stored off the row: UTF-8 for strings, the bytes for binary values. */
+    /**
+     * One column's value stored off the row: UTF-8 for strings, the bytes for binary values; null bytes for a value
+     * the row being rewritten already stores there (see {@link RowCodec#encode(Object[], Object[], OffRowColumns)}).
+     */
     public record OffRowValue(int columnId, byte[] bytes) {
+        /** Whether the value is already stored, so there is nothing to write. */
+        public boolean kept() {
+            return bytes == null;
+        }
     }
 
     public boolean hasOffRow(int columnId) {

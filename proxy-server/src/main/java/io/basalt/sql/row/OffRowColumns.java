@@ -8,25 +8,32 @@ import java.util.Arrays;
  * Immutable.
  */
 public final class OffRowColumns {
-    public static final OffRowColumns NONE = new OffRowColumns(new int[0]);
+    public static final OffRowColumns NONE = new OffRowColumns(new int[0], new long[0]);
 
     private final int[] ids;
+    private final long[] lengths;
 
-    private OffRowColumns(int[] ids) {
+    private OffRowColumns(int[] ids, long[] lengths) {
         this.ids = ids;
+        this.lengths = lengths;
     }
 
-    static OffRowColumns of(int[] ids, int count) {
-        return count == 0 ? NONE : new OffRowColumns(Arrays.copyOf(ids, count));
+    static OffRowColumns of(int[] ids, long[] lengths, int count) {
+        return count == 0 ? NONE : new OffRowColumns(Arrays.copyOf(ids, count), Arrays.copyOf(lengths, count));
     }
 
     public boolean contains(int columnId) {
-        for (int id : ids) {
-            if (id == columnId) {
-                return true;
+        return storedLength(columnId) >= 0;
+    }
+
+    /** How many bytes the column's off-row value has, -1 when the row keeps the column in itself. */
+    public long storedLength(int columnId) {
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i] == columnId) {
+                return lengths[i];
             }
         }
-        return false;
+        return -1;
     }
 
     public boolean isEmpty() {

@@ -3,6 +3,7 @@ package io.basalt.sql.row;
 import io.basalt.sql.catalog.ColumnDef;
 import io.basalt.sql.catalog.TableDef;
 import io.basalt.sql.type.TypeKind;
+import io.basalt.storage.concurrency.NoWaitScope;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Values are keyed by column id and self-delimiting, so a column added later decodes to its
  * {@link ColumnDef#originDefault()} in older rows and a dropped column's value is skipped: neither needs a rewrite.
  *
- * <p>Encoding sizes the output first (encoding strings to UTF-8 on the way) and fills one exactly sized array;
+ * <p>Encoding sizes the output first (encoding strings to UTF-8 on the way, except off-row values a rewritten row
+ * keeps) and fills one exactly sized array;
  * decoding allocates only the result array and the values. An instance is immutable and thread-safe; {@link #of} caches one per table definition.
  */
 public final class RowCodec {
@@ -54,6 +56,8 @@ public final class RowCodec {
     private static final int TAG_BITS = 4;
     /** Encoded size from which a string or binary value is stored off-row: InnoDB's half of a 16 KiB page. */
     public static final int OFF_ROW_THRESHOLD = 8192;
+    /** Off-row values from this size on are read only off the Netty event loops ({@link NoWaitScope}). */
+    static final int EVENT_LOOP_VALUE_LIMIT = 256 * 1024;
 
     /** Codecs by table id modulo the size; a collision only costs rebuilding a codec. */
     private static final AtomicReferenceArray<RowCodec> CACHE = new AtomicReferenceArray<>(4096);
@@ -104,6 +108,11 @@ public final class RowCodec {
         return of(table).encode(row);
     }
 
+    /** Encodes a new version of the stored row {@code stored} (see {@link #encode(Object[], Object[], OffRowColumns)}). */
+    public static EncodedRow encode(TableDef table, Object[] row, Object[] stored, OffRowColumns storedOffRow) {
+        return of(table).encode(row, stored, storedOffRow);
+    }
+
     public static DecodedRow decode(TableDef table, byte[] value, OffRowReader offRow) {
         return of(table).decode(value, offRow);
     }
@@ -132,28 +141,49 @@ public final class RowCodec {
      * @throws IllegalArgumentException a value of the wrong class or a row of the wrong length
      */
     public EncodedRow encode(Object[] row) {
+        return encode(row, null, OffRowColumns.NONE);
+    }
+
+    /**
+     * Encodes {@code row} as a new version of a stored row whose decoded values are {@code stored} (null for none)
+     * and whose off-row columns are {@code storedOffRow}. A value that is the very object the stored row decoded
+     * to, kept off-row, is referenced by its stored length without being encoded again, and comes back as a
+     * {@linkplain EncodedRow.OffRowValue#kept() kept} value: an UPDATE that leaves a 100 MiB LONGTEXT alone does
+     * not re-encode it.
+     *
+     * @throws IllegalArgumentException a value of the wrong class or a row of the wrong length
+     */
+    public EncodedRow encode(Object[] row, Object[] stored, OffRowColumns storedOffRow) {
         if (row.length != ids.length) {
             throw new IllegalArgumentException("row has " + row.length + " values, table " + table.name() + " has "
                     + ids.length + " columns");
         }
         // strings are encoded once, while sizing: the JDK's UTF-8 encoder is vectorised, which a 100 MiB LONGTEXT feels
         byte[][] bytes = new byte[row.length][];
+        long[] keptLengths = storedOffRow.isEmpty() ? null : new long[row.length];
         int size = 1;
         for (int i = 0; i < row.length; i++) {
-            size += sizeOf(i, row[i], bytes);
+            long kept = stored == null || row[i] == null || row[i] != stored[i] ? -1 : storedOffRow.storedLength(ids[i]);
+            if (kept > 0) {
+                keptLengths[i] = kept;
+                size += varintSize((long) ids[i] << TAG_BITS) + 1 + varintSize(kept);
+            } else {
+                size += sizeOf(i, row[i], bytes);
+            }
         }
         byte[] out = new byte[size];
         out[0] = VERSION;
         int pos = 1;
         List<EncodedRow.OffRowValue> offRow = List.of();
         for (int i = 0; i < row.length; i++) {
-            if (!isOffRow(bytes[i])) {
+            boolean kept = keptLengths != null && keptLengths[i] > 0;
+            if (!kept && !isOffRow(bytes[i])) {
                 pos = write(out, pos, i, row[i], bytes[i]);
                 continue;
             }
             pos = putVarint(out, pos, (long) ids[i] << TAG_BITS | OFF_ROW);
             pos = putVarint(out, pos, row[i] instanceof String ? STRING : BYTES);
-            pos = putVarint(out, pos, bytes[i].length);
+            pos = putVarint(out, pos, kept ? keptLengths[i] : bytes[i].length);
             if (offRow.isEmpty()) {
                 offRow = new ArrayList<>(2);
             }
@@ -260,6 +290,7 @@ public final class RowCodec {
         }
         Object[] row = missing.clone();
         int[] offRowIds = null;
+        long[] offRowLengths = null;
         int offRowCount = 0;
         int[] pos = {1};
         while (pos[0] < value.length) {
@@ -272,9 +303,12 @@ public final class RowCodec {
                 long length = readVarint(value, pos);
                 if (offRowIds == null) {
                     offRowIds = new int[ids.length + 1];
+                    offRowLengths = new long[ids.length + 1];
                 } else if (offRowCount == offRowIds.length) {
                     offRowIds = Arrays.copyOf(offRowIds, offRowCount * 2);
+                    offRowLengths = Arrays.copyOf(offRowLengths, offRowCount * 2);
                 }
+                offRowLengths[offRowCount] = length;
                 offRowIds[offRowCount++] = (int) id;
                 if (at >= 0) {
                     row[at] = readOffRow(offRow, (int) id, valueTag, length);
@@ -286,10 +320,15 @@ public final class RowCodec {
                 row[at] = v;
             }
         }
-        return new DecodedRow(row, offRowIds == null ? OffRowColumns.NONE : OffRowColumns.of(offRowIds, offRowCount));
+        return new DecodedRow(row, offRowIds == null ? OffRowColumns.NONE
+                : OffRowColumns.of(offRowIds, offRowLengths, offRowCount));
     }
 
     private Object readOffRow(OffRowReader reader, int columnId, int valueTag, long length) {
+        if (length >= EVENT_LOOP_VALUE_LIMIT) {
+            // copying, decoding and logging it takes milliseconds that the event loop's other connections would wait
+            NoWaitScope.refuse("an off-row value of " + length + " bytes");
+        }
         byte[] b = reader.read(columnId);
         if (b == null || b.length != length) {
             throw new IllegalStateException("a row of table " + table.name() + " keeps " + length + " bytes of column "

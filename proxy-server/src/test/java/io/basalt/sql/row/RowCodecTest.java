@@ -27,6 +27,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.WithNull;
 import org.junit.jupiter.api.Test;
+import io.basalt.storage.concurrency.NoWaitScope;
+import io.basalt.storage.concurrency.WouldBlockException;
 
 class RowCodecTest {
     private static final SqlType DEC = SqlType.decimal(65, 30);
@@ -272,5 +274,47 @@ class RowCodecTest {
         });
         assertThat(d.values()).containsExactly(1L);
         assertThat(d.offRow().ids()).containsExactly(2);
+    }
+
+    @Test
+    void aRewrittenRowReferencesTheOffRowValueItLeftAloneWithoutEncodingItAgain() {
+        TableDef t = table(9, col(1, "id", SqlType.BIGINT), col(2, "doc", new SqlType(TypeKind.LONGTEXT, 0, 0, 0,
+                false, List.of())), col(3, "img", new SqlType(TypeKind.LONGBLOB, 0, 0, 0, false, List.of())));
+        String doc = "ü".repeat(RowCodec.OFF_ROW_THRESHOLD);
+        byte[] img = new byte[RowCodec.OFF_ROW_THRESHOLD + 5];
+        EncodedRow first = RowCodec.encode(t, new Object[] {1L, doc, img});
+        Map<Integer, byte[]> store = new HashMap<>();
+        first.offRow().forEach(v -> store.put(v.columnId(), v.bytes()));
+        DecodedRow stored = RowCodec.decode(t, first.value(), store::get);
+
+        Object[] sameValues = {2L, stored.values()[1], stored.values()[2]};
+        EncodedRow rewritten = RowCodec.encode(t, sameValues, stored.values(), stored.offRow());
+        assertThat(rewritten.value()).as("the row a full encoding writes").isEqualTo(RowCodec.encode(t, sameValues).value());
+        assertThat(rewritten.offRow()).allMatch(EncodedRow.OffRowValue::kept);
+        assertThat(rewritten.hasOffRow(2)).isTrue();
+        assertThat(RowCodec.decode(t, rewritten.value(), store::get).values()).containsExactly(2L, doc, img);
+
+        String equalButNew = new String(doc.toCharArray());
+        EncodedRow changed = RowCodec.encode(t, new Object[] {2L, equalButNew, stored.values()[2]},
+                stored.values(), stored.offRow());
+        assertThat(changed.offRow()).extracting(EncodedRow.OffRowValue::kept).containsExactly(false, true);
+        assertThat(changed.offRow().get(0).bytes()).isEqualTo(doc.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anEventLoopRefusesToReadALongOffRowValueBeforeFetchingIt() {
+        TableDef t = table(10, col(1, "id", SqlType.BIGINT), col(2, "doc", new SqlType(TypeKind.LONGTEXT, 0, 0, 0,
+                false, List.of())));
+        EncodedRow longRow = RowCodec.encode(t, new Object[] {1L, "z".repeat(RowCodec.EVENT_LOOP_VALUE_LIMIT)});
+        EncodedRow shortRow = RowCodec.encode(t, new Object[] {2L, "z".repeat(RowCodec.EVENT_LOOP_VALUE_LIMIT - 1)});
+        try (NoWaitScope ignored = NoWaitScope.enter(100)) {
+            assertThatThrownBy(() -> RowCodec.decode(t, longRow.value(), id -> {
+                throw new AssertionError("fetched the value on the event loop");
+            })).isInstanceOf(WouldBlockException.class).hasMessageContaining(RowCodec.EVENT_LOOP_VALUE_LIMIT + " bytes");
+            assertThat(RowCodec.decode(t, shortRow.value(), id -> shortRow.offRow().get(0).bytes()).values()[0])
+                    .isEqualTo(2L);
+        }
+        assertThat(RowCodec.decode(t, longRow.value(), id -> longRow.offRow().get(0).bytes()).values()[0])
+                .as("off the event loop").isEqualTo(1L);
     }
 }
