@@ -151,7 +151,8 @@ class EventSerializerTest {
         byte[] after = new byte[3 << 20];
         Arrays.fill(after, (byte) 'x');
         RowsEvent e = RowsEvent.update(17, RowsEvent.STMT_END_F, columns,
-                java.util.List.<Object[]>of(new Object[] {1L, before}), java.util.List.<Object[]>of(new Object[] {1L, after}));
+                java.util.List.<Object[]>of(new Object[] {1L, before}),
+                java.util.List.<Object[]>of(new Object[] {1L, after}));
         ByteBuf body = Unpooled.buffer();
         e.encode(body);
         assertThat(e.encodedSizeHint()).isBetween(body.readableBytes(), body.readableBytes() + 256);

@@ -108,7 +108,7 @@ public final class RowCodec {
         return of(table).encode(row);
     }
 
-    /** Encodes a new version of the stored row {@code stored} (see {@link #encode(Object[], Object[], OffRowColumns)}). */
+    /** A new version of the stored row {@code stored}: see {@link #encode(Object[], Object[], OffRowColumns)}. */
     public static EncodedRow encode(TableDef table, Object[] row, Object[] stored, OffRowColumns storedOffRow) {
         return of(table).encode(row, stored, storedOffRow);
     }
@@ -163,7 +163,8 @@ public final class RowCodec {
         long[] keptLengths = storedOffRow.isEmpty() ? null : new long[row.length];
         int size = 1;
         for (int i = 0; i < row.length; i++) {
-            long kept = stored == null || row[i] == null || row[i] != stored[i] ? -1 : storedOffRow.storedLength(ids[i]);
+            long kept = stored == null || row[i] == null || row[i] != stored[i] ? -1
+                    : storedOffRow.storedLength(ids[i]);
             if (kept > 0) {
                 keptLengths[i] = kept;
                 size += varintSize((long) ids[i] << TAG_BITS) + 1 + varintSize(kept);

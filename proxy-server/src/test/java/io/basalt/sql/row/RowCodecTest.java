@@ -289,7 +289,8 @@ class RowCodecTest {
 
         Object[] sameValues = {2L, stored.values()[1], stored.values()[2]};
         EncodedRow rewritten = RowCodec.encode(t, sameValues, stored.values(), stored.offRow());
-        assertThat(rewritten.value()).as("the row a full encoding writes").isEqualTo(RowCodec.encode(t, sameValues).value());
+        assertThat(rewritten.value()).as("the row a full encoding writes")
+                .isEqualTo(RowCodec.encode(t, sameValues).value());
         assertThat(rewritten.offRow()).allMatch(EncodedRow.OffRowValue::kept);
         assertThat(rewritten.hasOffRow(2)).isTrue();
         assertThat(RowCodec.decode(t, rewritten.value(), store::get).values()).containsExactly(2L, doc, img);
@@ -310,7 +311,8 @@ class RowCodecTest {
         try (NoWaitScope ignored = NoWaitScope.enter(100)) {
             assertThatThrownBy(() -> RowCodec.decode(t, longRow.value(), id -> {
                 throw new AssertionError("fetched the value on the event loop");
-            })).isInstanceOf(WouldBlockException.class).hasMessageContaining(RowCodec.EVENT_LOOP_VALUE_LIMIT + " bytes");
+            })).isInstanceOf(WouldBlockException.class)
+                    .hasMessageContaining(RowCodec.EVENT_LOOP_VALUE_LIMIT + " bytes");
             assertThat(RowCodec.decode(t, shortRow.value(), id -> shortRow.offRow().get(0).bytes()).values()[0])
                     .isEqualTo(2L);
         }

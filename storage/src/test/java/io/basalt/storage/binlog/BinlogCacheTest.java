@@ -156,8 +156,8 @@ class BinlogCacheTest {
         byte[] value = new byte[3 << 20];
         Arrays.fill(value, (byte) 7);
         try (BinlogService s = open(c); BinlogCache cache = s.newCache()) {
-            cache.append(RowsEvent.write(17, RowsEvent.STMT_END_F, columns, List.<Object[]>of(new Object[] {1L, value})),
-                    1_700_000_000L, 0);
+            List<Object[]> rows = List.<Object[]>of(new Object[] {1L, value});
+            cache.append(RowsEvent.write(17, RowsEvent.STMT_END_F, columns, rows), 1_700_000_000L, 0);
             assertThat(cache.spilled()).isTrue();
             assertThat(cache.retainedBytes()).as("buffers kept for the session's next transactions")
                     .isLessThan(1 << 20);
