@@ -95,6 +95,23 @@ class OffRowValuesTest extends EngineSessionTestBase {
     }
 
     @Test
+    void aStatementThatWouldReadAVeryLongValueIsHandedFromTheEventLoopBeforeReadingIt() {
+        f.exec(s, "INSERT INTO t VALUES (2, 0, REPEAT('e', 262144), NULL)");
+        PreparedQuery update = f.engine.prepare(s, "UPDATE t SET a = a + 1 WHERE id = ?");
+        f.exec(s, "BEGIN");
+
+        assertThat(f.execWithoutWaiting(s, update, 2L)).as("handed back").isNull();
+        assertThat(f.noWait("handed_off")).isEqualTo(1);
+        assertThat(f.execWithoutWaiting(s, update, 1L).affected()).as("a row of shorter long values runs there")
+                .isEqualTo(1);
+        assertThat(f.noWait("ran")).isEqualTo(1);
+        assertThat(f.exec(s, "UPDATE t SET a = a + 1 WHERE id = 2").affected()).as("on a worker").isEqualTo(1);
+        f.exec(s, "COMMIT");
+        assertThat(longs(row("SELECT a, LENGTH(doc) FROM t WHERE id = 2"))).as("updated once")
+                .containsExactly(1L, 262144L);
+    }
+
+    @Test
     void shorteningLengtheningMovingAndDeletingKeepTheKeysInStep() {
         f.exec(s, "UPDATE t SET doc = 'now short' WHERE id = 1");
         assertThat(stored(lobKey(1, "doc"))).isNull();
