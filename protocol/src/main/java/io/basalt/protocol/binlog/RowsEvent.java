@@ -97,15 +97,18 @@ public record RowsEvent(BinlogEventType type, long tableId, int flags, List<Binl
     /** Sums the images' string and blob lengths (what makes an event large), plus a few bytes per other value. */
     @Override
     public int encodedSizeHint() {
-        long n = 16 + 2L * columns.size();
-        for (List<Object[]> images : List.of(before, after)) {
-            for (Object[] row : images) {
-                for (Object v : row) {
-                    n += v instanceof byte[] b ? b.length + 4 : 9;
-                }
+        long n = 16 + 2L * columns.size() + sizeHint(before) + sizeHint(after);
+        return (int) Math.min(n, Integer.MAX_VALUE - 64);
+    }
+
+    private static long sizeHint(List<Object[]> images) {
+        long n = 0;
+        for (Object[] row : images) {
+            for (Object v : row) {
+                n += v instanceof byte[] b ? b.length + 4 : 9;
             }
         }
-        return (int) Math.min(n, Integer.MAX_VALUE - 64);
+        return n;
     }
 
     /** The NULL bitmap's unused high bits are set, as MariaDB's {@code pack_row} leaves them. */

@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * and later writers met them and fell back from async commit to 2PC.
  *
  * <p>Bounded: when the queue is full the committing thread does its own work, which slows writers down instead of
- * growing memory; a thread that completes other transactions' commits hands it to another thread instead. Failures are only logged: any reader that meets a leftover lock finishes the job. Owned by the
- * store, closed before the shards; {@link #close()} commits what is queued first.
+ * growing memory; a thread that completes other transactions' commits hands it to another thread instead. Failures
+ * are only logged: any reader that meets a leftover lock finishes the job. Owned by the store, closed before the
+ * shards; {@link #close()} commits what is queued first.
  */
 public final class SecondaryCommitter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SecondaryCommitter.class);
@@ -85,7 +86,7 @@ public final class SecondaryCommitter implements AutoCloseable {
             try {
                 overflow.execute(() -> commitOne(task));
             } catch (RejectedExecutionException closing) {
-                LOG.debug("store closing: background commit of txn {} left to lock resolution", task.startTs());
+                leftToLockResolution(task.startTs());
             }
         });
     }
@@ -100,10 +101,14 @@ public final class SecondaryCommitter implements AutoCloseable {
         }
         Task task = new Task(startTs, commitTs, byShard);
         if (closing) {
-            LOG.debug("store closing: background commit of txn {} left to lock resolution", startTs);
+            leftToLockResolution(startTs);
         } else if (!queue.offer(task)) {
             whenFull.accept(task);
         }
+    }
+
+    private static void leftToLockResolution(long startTs) {
+        LOG.debug("store closing: background commit of txn {} left to lock resolution", startTs);
     }
 
     private void commitOne(Task task) {
